@@ -1,0 +1,39 @@
+/**
+ * `npm run fixtures`: rebuild the whole conformance suite from generator code, deterministically.
+ *
+ *   tsx conformance/generators/generate.ts [--out DIR] [--check]
+ *
+ * Each `conformance/generators/<source>.ts` (and `log.ts` for the core log rules) exports
+ * `scenarios()` and/or `logFixtures()` drafts. Scenario expectations are computed by the reference and
+ * cross-checked against the published upstream packages; log expectations are checked against the
+ * validator. The output replaces `conformance/fixtures/` (fixture dirs, `index.json`,
+ * `known-deviations.json`). With `--check`, nothing is written: it exits 1 if regeneration would
+ * change anything.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateSuite } from './suite.js';
+import { diffTrees } from './tree-diff.js';
+
+const { values } = parseArgs({ options: { out: { type: 'string' }, check: { type: 'boolean' } } });
+const root = join(import.meta.dirname, '..', 'fixtures');
+
+if (values.check) {
+  const tmp = mkdtempSync(join(tmpdir(), 'dsh-fixtures-'));
+  try {
+    await generateSuite(tmp, (line) => process.stderr.write(`${line}\n`));
+    const changes = diffTrees(root, tmp);
+    if (changes.length) {
+      process.stderr.write(`Regenerating the suite would change ${changes.length} file(s):\n${changes.slice(0, 30).map((c) => `  ${c}`).join('\n')}\nRun 'npm run fixtures' and commit the result.\n`);
+      process.exitCode = 1;
+    } else process.stderr.write('The committed suite is up to date.\n');
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+} else {
+  const out = values.out ?? root;
+  const summary = await generateSuite(out, (line) => process.stderr.write(`${line}\n`));
+  process.stderr.write(`Wrote ${summary.total} fixtures to ${out}${existsSync(join(out, 'index.json')) ? ` (catalog: ${JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')).total})` : ''}\n`);
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { SOURCES, SPEC_REVISIONS } from '../../spec/revisions.js';
+
+/** One fixture run against one plugin. Plain data; reporters render it. */
+export const FixtureResult = z.object({
+  plugin: z.string().describe('plugin label, e.g. @deepseek-ai/dsh-time-context@0.1.0-rc.8 or reference:time-context'),
+  source: z.enum(SOURCES),
+  fixture: z.string().describe('fixture id'),
+  title: z.string(),
+  category: z.string(),
+  status: z.enum(['pass', 'fail', 'error']),
+  message: z.string(),
+  diff: z.object({ path: z.string(), expected: z.unknown(), actual: z.unknown() }).optional(),
+  /** Rule ids of invariant violations found in the log the plugin produced. */
+  rules: z.array(z.string()).optional(),
+  /** Listed in the expected-failures file. */
+  expected: z.boolean().optional(),
+  durationMs: z.number(),
+});
+export type FixtureResult = z.infer<typeof FixtureResult>;
+
+export const RunReport = z.object({
+  tool: z.object({ name: z.literal('dsh-ctx-conform'), version: z.string() }),
+  spec: z.enum(SPEC_REVISIONS),
+  plugins: z.array(z.object({ plugin: z.string(), source: z.enum(SOURCES), shape: z.enum(['namespace', 'service']) })),
+  results: z.array(FixtureResult),
+  properties: z
+    .array(
+      z.object({
+        plugin: z.string(),
+        source: z.enum(SOURCES),
+        status: z.enum(['pass', 'fail', 'error']),
+        runs: z.number().int(),
+        seed: z.number().int(),
+        message: z.string(),
+        counterexample: z.string().optional().describe('path of the fixture file that reproduces the failure'),
+      }),
+    )
+    .default([]),
+  stale: z.array(z.string()).describe('expected-failure entries that now pass'),
+  summary: z.object({ pass: z.number().int(), fail: z.number().int(), error: z.number().int(), expectedFailures: z.number().int(), stale: z.number().int() }),
+});
+export type RunReport = z.infer<typeof RunReport>;

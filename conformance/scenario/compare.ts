@@ -1,0 +1,107 @@
+import type { ScenarioActual } from './execute.js';
+import type { Outcome, ScenarioFixture } from './schema.js';
+
+/**
+ * Judging a scenario: expected vs actual, three verdicts that are never merged (ARCHITECTURE.md):
+ * `fail` — the plugin did something else than the spec says; `error` — the plugin crashed where it
+ * must not (a thrown error where the fixture expects none); `pass`.
+ */
+export interface Difference {
+  /** Where, as a path into the expectation, e.g. `log[5].data.content[0].text`. */
+  path: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+export interface Verdict {
+  status: 'pass' | 'fail' | 'error';
+  message: string;
+  diff?: Difference;
+}
+
+/** The first place two JSON values differ, depth first, or undefined when equal. */
+export function firstDifference(expected: unknown, actual: unknown, path = ''): Difference | undefined {
+  if (Object.is(expected, actual)) return undefined;
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    const n = Math.min(expected.length, actual.length);
+    for (let i = 0; i < n; i++) {
+      const d = firstDifference(expected[i], actual[i], `${path}[${i}]`);
+      if (d) return d;
+    }
+    if (expected.length !== actual.length) {
+      return { path: `${path}[${n}]`, expected: expected[n] ?? '(nothing)', actual: actual[n] ?? '(nothing)' };
+    }
+    return undefined;
+  }
+  if (expected && actual && typeof expected === 'object' && typeof actual === 'object' && !Array.isArray(expected) && !Array.isArray(actual)) {
+    const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
+    for (const k of keys) {
+      const e = (expected as Record<string, unknown>)[k];
+      const a = (actual as Record<string, unknown>)[k];
+      if (e === undefined && a !== undefined) return { path: `${path}.${k}`, expected: '(absent)', actual: a };
+      if (a === undefined && e !== undefined) return { path: `${path}.${k}`, expected: e, actual: '(absent)' };
+      const d = firstDifference(e, a, `${path}.${k}`);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  return { path, expected, actual };
+}
+
+function describeOutcome(o: Outcome | undefined): string {
+  if (o === undefined) return 'nothing';
+  switch (o.kind) {
+    case 'enter':
+      return `enter turn ${o.turn}/step ${o.step} with ${o.appended} message(s)`;
+    case 'completed-empty':
+      return `an empty first step (turn ${o.turn} completed)`;
+    case 'reject':
+      return `reject at turn ${o.turn}/step ${o.step}`;
+    case 'error':
+      return `a failed turn ${o.turn}/step ${o.step}: ${o.error.name}: ${o.error.message}`;
+    case 'loaded':
+      return 'a successful load';
+    case 'load-error':
+      return `a load-time ${o.error.name}: ${o.error.message}`;
+  }
+}
+
+/** Describe a log event compactly for messages: `seq 5 user/message "Time sampled..."`. */
+function describeEvent(event: unknown): string {
+  if (!event || typeof event !== 'object') return String(event);
+  const e = event as { seq?: number; type?: string; data?: { content?: Array<{ text?: unknown }>; source?: { kind?: string; plugin?: string } } };
+  const text = e.data?.content?.[0]?.text;
+  const src = e.data?.source ? ` source ${e.data.source.kind}${e.data.source.plugin ? `/${e.data.source.plugin}` : ''}` : '';
+  return `seq ${e.seq} ${e.type}${src}${typeof text === 'string' ? ` ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)}` : ''}`;
+}
+
+export function judgeScenario(expect: ScenarioFixture['expect'], actual: ScenarioActual): Verdict {
+  // Outcomes first: a crash where the spec expects none is an `error`, not a `fail`.
+  for (let i = 0; i < Math.max(expect.outcomes.length, actual.outcomes.length); i++) {
+    const e = expect.outcomes[i];
+    const a = actual.outcomes[i];
+    const d = firstDifference(e, a, `outcomes[${i}]`);
+    if (!d) continue;
+    const crashed = (a?.kind === 'error' || a?.kind === 'load-error') && e?.kind !== a.kind;
+    return {
+      status: crashed ? 'error' : 'fail',
+      message: `action outcome ${i + 1}: expected ${describeOutcome(e)}, got ${describeOutcome(a)}`,
+      diff: d,
+    };
+  }
+  const logDiff = firstDifference(expect.log, actual.log, 'log');
+  if (logDiff) {
+    const index = Number(/^log\[(\d+)\]/.exec(logDiff.path)?.[1] ?? -1);
+    const e = expect.log[index];
+    const a = actual.log[index];
+    const where = index >= 0 ? `at log index ${index}: expected ${e ? describeEvent(e) : 'no event'}, got ${a ? describeEvent(a) : 'no event'}` : '';
+    return { status: 'fail', message: `durable log differs ${where} (first difference at ${logDiff.path})`, diff: logDiff };
+  }
+  const warnDiff = firstDifference(expect.warnings, actual.warnings, 'warnings');
+  if (warnDiff) return { status: 'fail', message: `logged warnings differ: expected ${JSON.stringify(expect.warnings)}, got ${JSON.stringify(actual.warnings)}`, diff: warnDiff };
+  for (const [section, expected] of Object.entries(expect.observations)) {
+    const d = firstDifference(expected, actual.observations[section], `observations.${section}`);
+    if (d) return { status: 'fail', message: `${section} observations differ at ${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`, diff: d };
+  }
+  return { status: 'pass', message: 'ok' };
+}

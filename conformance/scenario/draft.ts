@@ -1,0 +1,49 @@
+import type { SpecRevision, SourceName } from '../../spec/revisions.js';
+import type { z } from 'zod';
+import type { Action, Category, LogEvent, LogHeader, Outcome, ScenarioEnv } from './schema.js';
+
+/**
+ * What a generator writes: a fixture without its computed parts. For a scenario the expectation is
+ * computed by running the reference (and cross-checked against the published upstream package); the
+ * author may pin outcomes they mean (`expectOutcomes`) so a reference bug cannot silently become the
+ * spec. For a log fixture the author states the exact multiset of rule ids, and generation fails if
+ * the validator disagrees.
+ */
+export interface ScenarioDraft {
+  source: SourceName;
+  category: z.infer<typeof Category>;
+  title: string;
+  rules: string[];
+  spec: SpecRevision[];
+  config?: Record<string, unknown>;
+  env: z.input<typeof ScenarioEnv>;
+  log?: Array<z.input<typeof LogEvent>>;
+  actions: Array<z.input<typeof Action>>;
+  /** Outcomes the author intends; generation fails when the reference does something else. */
+  expectOutcomes?: Outcome[];
+  /** Extra author checks on the reference's run (e.g. a text it must contain); throw to fail generation. */
+  check?: (actual: import('./execute.js').ScenarioActual) => void;
+  /** When set, a disagreement with the upstream package is allowed and recorded with this reason. */
+  upstreamDeviation?: string;
+  provenance?: { generator: string; seed?: number };
+}
+
+export interface LogDraft {
+  source: SourceName | 'log';
+  category: z.infer<typeof Category>;
+  title: string;
+  rules: string[];
+  spec: SpecRevision[];
+  config?: Record<string, Record<string, unknown>>;
+  header: z.input<typeof LogHeader>;
+  log: unknown[];
+  /** Exact multiset of rule ids (severity error or warning) the validator must report. */
+  findings: string[];
+  provenance?: { generator: string; seed?: number };
+}
+
+/** The module shape of `conformance/generators/<source>.ts`. */
+export interface GeneratorModule {
+  scenarios?(): ScenarioDraft[] | Promise<ScenarioDraft[]>;
+  logFixtures?(): LogDraft[] | Promise<LogDraft[]>;
+}

@@ -1,0 +1,136 @@
+import type { SessionEvent, SessionHeader } from '../../invariants/log/types.js';
+import { SimulatedHost, VirtualClock, setProcessTimeZone, type PluginFactory, type PreStepOutcome } from '../host/index.js';
+import type { AdapterContext, ServiceAdapter } from './adapter.js';
+import { adapterFactory } from './adapters.js';
+import { normaliseLog } from './normalise.js';
+import type { Action, Outcome, ScenarioFixture } from './schema.js';
+
+/** What a plugin actually did in a scenario: the same shape as a fixture's `expect`. */
+export interface ScenarioActual {
+  outcomes: Outcome[];
+  /** Final durable log, ids normalised. */
+  log: SessionEvent[];
+  /** Final durable log as produced (for the invariant rules and for reproduction files). */
+  rawLog: SessionEvent[];
+  header: SessionHeader;
+  warnings: string[];
+  observations: Record<string, unknown>;
+}
+
+export interface ExecuteOptions {
+  mode?: AdapterContext['mode'];
+}
+
+function toOutcome(o: PreStepOutcome): Outcome {
+  if (o.kind === 'enter') return { kind: 'enter', turn: o.turn, step: o.step, appended: o.appended.length };
+  return o as Outcome;
+}
+
+/**
+ * Drive one plugin through one scenario in the simulated host. The scenario's `expect` is not read:
+ * this produces the actual behaviour, which `compare.ts` judges.
+ */
+export async function executeScenario(
+  plugin: PluginFactory,
+  fixture: Pick<ScenarioFixture, 'config' | 'env' | 'log' | 'actions'>,
+  options: ExecuteOptions = {},
+): Promise<ScenarioActual> {
+  const context: AdapterContext = { mode: options.mode ?? 'virtual' };
+  const adapters = new Map<string, ServiceAdapter>();
+  const previousTz = process.env.TZ;
+  const header = fixture.env.header as unknown as SessionHeader;
+  let host: SimulatedHost | undefined;
+  try {
+    for (const section of ['tmux', 'workspace', 'sessions'] as const) {
+      const spec = fixture.env[section];
+      if (spec === undefined) continue;
+      adapters.set(section, await (await adapterFactory(section))(spec, context));
+    }
+    const services: Record<string, unknown> = {};
+    for (const adapter of adapters.values()) Object.assign(services, adapter.services);
+    host = new SimulatedHost({
+      plugin,
+      config: fixture.config,
+      header,
+      initialEvents: fixture.log as unknown as SessionEvent[],
+      services,
+      clock: new VirtualClock(fixture.env.clock),
+      timeZone: fixture.env.tz ?? undefined,
+      agentId: fixture.env.agentId,
+    });
+    if (fixture.env.tz === null) setProcessTimeZone(undefined);
+    const outcomes: Outcome[] = [];
+    const loaded = host.load();
+    outcomes.push(loaded ? { kind: 'loaded' } : { kind: 'load-error', error: host.loadError! });
+    if (loaded) {
+      for (const action of fixture.actions) {
+        const outcome = await perform(host, action, adapters);
+        if (outcome) outcomes.push(outcome);
+        if (outcome?.kind === 'load-error') break;
+      }
+      await host.settle();
+    }
+    const rawLog = [...host.session.events];
+    const observations: Record<string, unknown> = {};
+    for (const [section, adapter] of adapters) {
+      const observed = adapter.observe?.();
+      if (observed !== undefined) observations[section] = observed;
+    }
+    return { outcomes, log: normaliseLog(rawLog), rawLog, header, warnings: host.warnings(), observations };
+  } finally {
+    host?.dispose();
+    for (const adapter of adapters.values()) await adapter.dispose?.();
+    setProcessTimeZone(previousTz);
+  }
+}
+
+async function perform(host: SimulatedHost, action: Action, adapters: Map<string, ServiceAdapter>): Promise<Outcome | undefined> {
+  switch (action.do) {
+    case 'clock':
+      if (action.set !== undefined) host.clock.set(action.set);
+      if (action.advance !== undefined) host.clock.advance(action.advance);
+      return undefined;
+    case 'tz':
+      setProcessTimeZone(action.tz ?? undefined);
+      return undefined;
+    case 'prompt':
+      host.enqueue(action.lane ?? 'next-turn', action.message as never);
+      return undefined;
+    case 'pre-step':
+      return toOutcome(await host.preStep({ downstream: action.downstream as never, abortBefore: action.abortBefore }));
+    case 'request':
+      host.request();
+      return undefined;
+    case 'assistant':
+      await host.assistant({ text: action.text, toolCalls: action.toolCalls });
+      return undefined;
+    case 'step-end':
+      host.endStep();
+      return undefined;
+    case 'turn-end':
+      host.endTurn(action.reason);
+      return undefined;
+    case 'compact':
+      host.compact({ keepLast: action.keepLast, summary: action.summary });
+      return undefined;
+    case 'restart': {
+      const ok = host.restart();
+      return ok ? { kind: 'loaded' } : { kind: 'load-error', error: host.loadError! };
+    }
+    case 'settle':
+      await host.settle();
+      return undefined;
+    case 'append':
+      host.append(action.event.type, action.event.data, {
+        surfaceOp: action.event.surfaceOp as never,
+        sourceEventSeqs: action.event.sourceEventSeqs,
+      });
+      return undefined;
+    case 'env': {
+      const adapter = adapters.get(action.section);
+      if (!adapter?.change) throw new Error(`fixture changes environment section "${action.section}", which this scenario does not set up`);
+      await adapter.change(action.change);
+      return undefined;
+    }
+  }
+}

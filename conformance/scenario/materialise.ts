@@ -1,0 +1,116 @@
+import { LogChecker, defaultCheckOptions, type KnownConfigs, type RuleModule } from '../../invariants/engine.js';
+import type { SessionHeader } from '../../invariants/log/types.js';
+import { referenceModule } from '../../reference/index.js';
+import type { SpecRevision } from '../../spec/revisions.js';
+import { loadPlugin, pluginFromModule } from '../loader/load-plugin.js';
+import { upstreamPackage } from '../upstream.js';
+import { firstDifference, judgeScenario } from './compare.js';
+import type { LogDraft, ScenarioDraft } from './draft.js';
+import { executeScenario } from './execute.js';
+import { fixtureId } from './fixture-id.js';
+import { FIXTURE_FORMAT_VERSION, LogFixture, ScenarioFixture } from './schema.js';
+
+export class GenerationError extends Error {
+  override readonly name = 'GenerationError';
+}
+
+export interface UpstreamCheck {
+  fixture: string;
+  title: string;
+  upstream: string;
+  status: 'agrees' | 'deviates';
+  reason?: string;
+  message?: string;
+}
+
+/**
+ * Turn a scenario draft into a fixture: run the reference of each revision the draft claims (they
+ * must agree), check the author's intended outcomes, then run the published upstream package of each
+ * revision and record whether it agrees. A disagreement fails generation unless the draft names a
+ * reason (`upstreamDeviation`), which goes into the known-deviations list.
+ */
+export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: UpstreamCheck[]): Promise<ScenarioFixture> {
+  const base = ScenarioFixture.omit({ id: true, expect: true }).parse({
+    format: FIXTURE_FORMAT_VERSION,
+    kind: 'scenario',
+    source: draft.source,
+    category: draft.category,
+    title: draft.title,
+    rules: draft.rules,
+    spec: draft.spec,
+    config: draft.config,
+    env: draft.env,
+    log: draft.log ?? [],
+    actions: draft.actions,
+    provenance: draft.provenance,
+  });
+  let expect: ScenarioFixture['expect'] | undefined;
+  for (const revision of draft.spec) {
+    const reference = pluginFromModule(await referenceModule(draft.source, revision), `reference:${draft.source}`, `reference:${draft.source}`, draft.source);
+    const actual = await executeScenario(reference.factory, base);
+    const candidate = { outcomes: actual.outcomes, log: actual.log as ScenarioFixture['expect']['log'], warnings: actual.warnings, observations: actual.observations };
+    if (draft.expectOutcomes) {
+      const d = firstDifference(draft.expectOutcomes, actual.outcomes, 'outcomes');
+      if (d) throw new GenerationError(`"${draft.title}": the ${revision} reference's outcomes differ from the author's intent at ${d.path}: intended ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`);
+    }
+    draft.check?.(actual);
+    if (expect === undefined) expect = candidate;
+    else {
+      const d = firstDifference(expect, candidate, 'expect');
+      if (d) throw new GenerationError(`"${draft.title}" claims revisions ${draft.spec.join(', ')} but the references differ at ${d.path}`);
+    }
+  }
+  const withoutId = { ...base, expect: expect! };
+  const fixture = ScenarioFixture.parse({ ...withoutId, id: fixtureId(withoutId as unknown as Record<string, unknown>) });
+  for (const revision of draft.spec) {
+    const pkg = upstreamPackage(draft.source, revision);
+    if (!pkg) continue;
+    const upstream = await loadPlugin(pkg, { source: draft.source });
+    const verdict = judgeScenario(fixture.expect, await executeScenario(upstream.factory, fixture));
+    if (verdict.status === 'pass') {
+      upstreamChecks.push({ fixture: fixture.id, title: fixture.title, upstream: upstream.label, status: 'agrees' });
+    } else if (draft.upstreamDeviation) {
+      upstreamChecks.push({ fixture: fixture.id, title: fixture.title, upstream: upstream.label, status: 'deviates', reason: draft.upstreamDeviation, message: verdict.message });
+    } else {
+      throw new GenerationError(`"${draft.title}": the published ${upstream.label} disagrees with the ${revision} reference: ${verdict.message}`);
+    }
+  }
+  return fixture;
+}
+
+/** Turn a log draft into a fixture after checking the validator reports exactly the stated rule ids. */
+export function materialiseLog(draft: LogDraft, modules: readonly RuleModule[]): LogFixture {
+  const base = LogFixture.omit({ id: true }).parse({
+    format: FIXTURE_FORMAT_VERSION,
+    kind: 'log',
+    source: draft.source,
+    category: draft.category,
+    title: draft.title,
+    rules: draft.rules,
+    spec: draft.spec,
+    config: draft.config,
+    header: draft.header,
+    log: draft.log,
+    expect: { findings: [...draft.findings].sort() },
+    provenance: draft.provenance,
+  });
+  for (const revision of draft.spec) {
+    const got = validateLogFixture(base, revision, modules);
+    const d = firstDifference(base.expect.findings, got, 'findings');
+    if (d) throw new GenerationError(`log fixture "${draft.title}" (${revision}): expected rule ids ${JSON.stringify(base.expect.findings)}, the validator reported ${JSON.stringify(got)}`);
+  }
+  return LogFixture.parse({ ...base, id: fixtureId(base as unknown as Record<string, unknown>) });
+}
+
+/** The sorted multiset of error/warning rule ids the validator reports for a log fixture. */
+export function validateLogFixture(fixture: Pick<LogFixture, 'header' | 'log' | 'config'>, spec: SpecRevision, modules: readonly RuleModule[]): string[] {
+  const options = { ...defaultCheckOptions(), spec, configs: (fixture.config ?? {}) as KnownConfigs };
+  const checker = new LogChecker('fixture', modules, options);
+  checker.header(fixture.header as unknown as SessionHeader, { file: 'fixture', line: 1, byteOffset: 0 });
+  fixture.log.forEach((event, i) => checker.event({ event: event as never, loc: { file: 'fixture', line: i + 2, byteOffset: 0 } }));
+  return checker
+    .end()
+    .filter((f) => f.severity !== 'info')
+    .map((f) => f.rule)
+    .sort();
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { SOURCES, SPEC_REVISIONS } from '../../spec/revisions.js';
+
+/**
+ * The conformance suite's data format. Two kinds of fixture:
+ *
+ * - **scenario fixtures** put a plugin under test: an environment, an initial durable log, a list of
+ *   actions the simulated host performs (set the clock, prompt, pre-step with a downstream decision,
+ *   tool results, file edits, compaction, restart, tmux changes, ...) and the expected outcome (the
+ *   outcome of every pre-step/restart, the exact final durable log with ids normalised, warnings, and
+ *   service observations such as the shell commands run).
+ * - **log fixtures** put a validator under test: a log and the exact multiset of rule ids it must
+ *   produce.
+ *
+ * On disk a fixture is a directory `conformance/fixtures/<source>/<category>/<id>/` holding
+ * `fixture.json` (this schema, with logs replaced by file names) and `.jsonl` files. The `id` is a
+ * hash of the fixture's normalised content, so any change to a fixture changes its id.
+ *
+ * ## Environment adapters (for source engineers)
+ * Source-specific environment lives in `env.<section>` and source-specific actions in
+ * `{do:'env', section, change}`; both are opaque here (`z.unknown()`) and validated by the adapter
+ * that owns the section. An adapter module `conformance/host/services/<file>.ts` exports
+ * `createAdapter(spec: unknown): ServiceAdapter` (see `./adapter.ts`); sections are registered in
+ * `./adapters.ts`: `tmux` → shell.ts, `workspace` → fs.ts, `sessions` → session-query.ts.
+ */
+
+export const FIXTURE_FORMAT_VERSION = 1;
+
+export const Category = z.enum([
+  'compaction',
+  'clock-regression',
+  'mixed-time-zones',
+  'self-reference',
+  'forged-sources',
+  'interval-scheduling',
+  'restart',
+  'ordering',
+  'config',
+  'failure-containment',
+  'escaping',
+  'budget',
+  // Further groupings used by the suite beyond the mission's list.
+  'format',
+  'discovery',
+  'dynamic',
+  'parsing',
+  'log-structure',
+]);
+export type Category = z.infer<typeof Category>;
+
+export const FixtureSource = z.enum([...SOURCES, 'log']);
+export const SpecRevisionSchema = z.enum(SPEC_REVISIONS);
+
+const JsonObject = z.record(z.string(), z.unknown());
+
+/** A durable event as it appears in a fixture log (the envelope; rules judge its content). */
+export const LogEvent = z.looseObject({
+  type: z.string(),
+  seq: z.number().int(),
+  time: z.number(),
+  data: z.unknown(),
+});
+
+export const LogHeader = z.looseObject({
+  type: z.literal('session'),
+  version: z.number(),
+  id: z.string(),
+  createdAt: z.number(),
+  delegationDepth: z.number(),
+});
+
+/** A user message the host creates (a prompt, a downstream contribution). */
+export const UserMessageSpec = z.object({
+  text: z.string().optional().describe('shorthand for content [{type:"text", text}]'),
+  content: z.array(JsonObject).optional(),
+  source: JsonObject.optional().describe('default {kind:"user"}'),
+  id: z.string().optional().describe('fixed id; default a fresh UUID'),
+});
+
+export const Downstream = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('default') }),
+  z.object({ kind: z.literal('enter'), add: z.array(UserMessageSpec).optional(), replaceClaimed: z.array(UserMessageSpec).optional() }),
+  z.object({ kind: z.literal('reject') }),
+  z.object({ kind: z.literal('throw'), message: z.string() }),
+  z.object({ kind: z.literal('abort') }),
+]);
+
+export const ToolCallSpec = z.object({
+  name: z.string(),
+  arguments: JsonObject,
+  callId: z.string().optional(),
+  result: z.string().optional(),
+  isError: z.boolean().optional(),
+  aborted: z.boolean().optional(),
+});
+
+export const Action = z.discriminatedUnion('do', [
+  z.object({ do: z.literal('clock'), set: z.number().int().optional(), advance: z.number().int().optional() }).describe('set or advance the virtual clock (may go backwards)'),
+  z.object({ do: z.literal('tz'), tz: z.string().nullable() }).describe('change the process time zone (after load)'),
+  z.object({ do: z.literal('prompt'), message: UserMessageSpec, lane: z.enum(['next-turn', 'next-step']).default('next-turn') }),
+  z.object({ do: z.literal('pre-step'), downstream: Downstream.optional(), abortBefore: z.boolean().optional() }).describe('run one agent/pre-step (opens a turn if none is open)'),
+  z.object({ do: z.literal('request') }).describe('write request/header for the open step'),
+  z.object({ do: z.literal('assistant'), text: z.string().optional(), toolCalls: z.array(ToolCallSpec).optional() }),
+  z.object({ do: z.literal('step-end') }),
+  z.object({ do: z.literal('turn-end'), reason: JsonObject.optional() }),
+  z.object({ do: z.literal('compact'), keepLast: z.number().int().min(0).optional(), summary: z.string().optional() }),
+  z.object({ do: z.literal('restart') }).describe('drop the plugin instance and load a new one over the same durable log'),
+  z.object({ do: z.literal('settle') }).describe('let asynchronous plugin work finish'),
+  z.object({ do: z.literal('append'), event: z.object({ type: z.string(), data: z.unknown(), surfaceOp: z.unknown().optional(), sourceEventSeqs: z.array(z.number().int()).optional() }) }).describe('another producer appends a durable event'),
+  z.object({ do: z.literal('env'), section: z.string(), change: z.unknown() }).describe('change the environment of a service adapter (files, tmux state, other sessions)'),
+]);
+export type Action = z.infer<typeof Action>;
+
+export const ErrorOutcome = z.object({ name: z.string(), message: z.string(), code: z.string().optional() });
+
+/** What one outcome-producing action (pre-step, restart) did. */
+export const Outcome = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('enter'), turn: z.number().int(), step: z.number().int(), appended: z.number().int() }),
+  z.object({ kind: z.literal('completed-empty'), turn: z.number().int(), step: z.number().int() }),
+  z.object({ kind: z.literal('reject'), turn: z.number().int(), step: z.number().int() }),
+  z.object({ kind: z.literal('error'), turn: z.number().int(), step: z.number().int(), error: ErrorOutcome }),
+  z.object({ kind: z.literal('loaded') }),
+  z.object({ kind: z.literal('load-error'), error: ErrorOutcome }),
+]);
+export type Outcome = z.infer<typeof Outcome>;
+
+export const ScenarioEnv = z.object({
+  clock: z.number().int().describe('virtual clock at start (epoch ms)'),
+  tz: z.string().nullable().default('UTC').describe('process TZ before the plugin loads (null: unset)'),
+  header: LogHeader.describe('the session header; header.cwd is the agent cwd'),
+  agentId: z.string().optional().describe('agent id; default header.id'),
+  tmux: z.unknown().optional(),
+  workspace: z.unknown().optional(),
+  sessions: z.unknown().optional(),
+});
+
+export const ScenarioExpect = z.object({
+  outcomes: z.array(Outcome).describe('one per load, pre-step and restart, in order'),
+  log: z.array(LogEvent).describe('the final durable log, ids normalised (see normalise.ts)'),
+  warnings: z.array(z.string()).default([]),
+  observations: z.record(z.string(), z.unknown()).default({}).describe('per adapter section, e.g. {tmux:{commands:3}}'),
+});
+
+export const ScenarioFixture = z.object({
+  format: z.literal(FIXTURE_FORMAT_VERSION),
+  kind: z.literal('scenario'),
+  id: z.string(),
+  source: z.enum(SOURCES),
+  category: Category,
+  title: z.string(),
+  rules: z.array(z.string()).describe('spec rule ids this fixture exercises'),
+  spec: z.array(SpecRevisionSchema).min(1).describe('revisions the expectation holds for'),
+  config: JsonObject.optional().describe('plugin config, passed through the plugin\'s own Config'),
+  env: ScenarioEnv,
+  log: z.array(LogEvent).default([]).describe('the initial durable log'),
+  actions: z.array(Action),
+  expect: ScenarioExpect,
+  provenance: z.object({ generator: z.string(), seed: z.number().int().optional(), upstream: z.string().optional() }).optional(),
+});
+export type ScenarioFixture = z.infer<typeof ScenarioFixture>;
+export type ScenarioFixtureInput = z.input<typeof ScenarioFixture>;
+
+export const LogFixture = z.object({
+  format: z.literal(FIXTURE_FORMAT_VERSION),
+  kind: z.literal('log'),
+  id: z.string(),
+  source: FixtureSource,
+  category: Category,
+  title: z.string(),
+  rules: z.array(z.string()),
+  spec: z.array(SpecRevisionSchema).min(1),
+  config: z.record(z.string(), JsonObject).optional().describe('known source configs (KnownConfigs)'),
+  header: LogHeader,
+  log: z.array(z.unknown()).describe('raw lines after the header (objects; may be deliberately malformed)'),
+  expect: z.object({ findings: z.array(z.string()).describe('exact multiset of rule ids with severity error or warning, sorted') }),
+  provenance: z.object({ generator: z.string(), seed: z.number().int().optional() }).optional(),
+});
+export type LogFixture = z.infer<typeof LogFixture>;
+
+export const Fixture = z.discriminatedUnion('kind', [ScenarioFixture, LogFixture]);
+export type Fixture = z.infer<typeof Fixture>;

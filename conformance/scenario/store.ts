@@ -1,0 +1,121 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Fixture, LogFixture, ScenarioFixture, type Fixture as FixtureT } from './schema.js';
+
+/**
+ * Fixtures on disk: `<root>/<source>/<category>/<id>/fixture.json` plus JSONL files for the logs, so
+ * a log can be read (and replayed by other tools) line by line:
+ * - scenario: `initial.jsonl` (the starting log, header first) and `expected.jsonl` (the final log);
+ * - log fixture: `log.jsonl` (header first, then the raw lines).
+ * `fixture.json` holds everything else, with `files` naming the JSONL files.
+ */
+
+export interface StoredFixture {
+  fixture: FixtureT;
+  dir: string;
+}
+
+function toJsonl(lines: readonly unknown[]): string {
+  return lines.map((l) => JSON.stringify(l)).join('\n') + (lines.length ? '\n' : '');
+}
+
+function fromJsonl(text: string, file: string): unknown[] {
+  return text
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as unknown;
+      } catch (error) {
+        throw new Error(`${file}:${i + 1}: not JSON (${(error as Error).message})`);
+      }
+    });
+}
+
+export function fixtureDir(root: string, f: Pick<FixtureT, 'source' | 'category' | 'id'>): string {
+  return join(root, f.source, f.category, f.id);
+}
+
+export function writeFixture(root: string, fixture: FixtureT): string {
+  const dir = fixtureDir(root, fixture);
+  mkdirSync(dir, { recursive: true });
+  if (fixture.kind === 'scenario') {
+    const { log, expect, env, ...rest } = fixture;
+    const meta = { ...rest, env, files: { log: 'initial.jsonl', expectedLog: 'expected.jsonl' }, expect: { ...expect, log: undefined } };
+    writeFileSync(join(dir, 'fixture.json'), JSON.stringify(meta, null, 2) + '\n');
+    writeFileSync(join(dir, 'initial.jsonl'), toJsonl([env.header, ...log]));
+    writeFileSync(join(dir, 'expected.jsonl'), toJsonl([env.header, ...expect.log]));
+  } else {
+    const { log, header, ...rest } = fixture;
+    writeFileSync(join(dir, 'fixture.json'), JSON.stringify({ ...rest, files: { log: 'log.jsonl' } }, null, 2) + '\n');
+    writeFileSync(join(dir, 'log.jsonl'), toJsonl([header, ...log]));
+  }
+  return dir;
+}
+
+export function readFixture(dir: string): FixtureT {
+  const metaFile = join(dir, 'fixture.json');
+  const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Record<string, any>;
+  const files = meta.files as Record<string, string>;
+  delete meta.files;
+  if (meta.kind === 'scenario') {
+    const [header, ...log] = fromJsonl(readFileSync(join(dir, files.log), 'utf8'), join(dir, files.log));
+    const [, ...expected] = fromJsonl(readFileSync(join(dir, files.expectedLog), 'utf8'), join(dir, files.expectedLog));
+    meta.env = { ...meta.env, header };
+    meta.log = log;
+    meta.expect = { ...meta.expect, log: expected };
+    return ScenarioFixture.parse(meta);
+  }
+  const [header, ...log] = fromJsonl(readFileSync(join(dir, files.log), 'utf8'), join(dir, files.log));
+  return LogFixture.parse({ ...meta, header, log });
+}
+
+/** Every fixture under `root`, sorted by path. */
+export function readAllFixtures(root: string): StoredFixture[] {
+  const out: StoredFixture[] = [];
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    if (entries.some((e) => e.isFile() && e.name === 'fixture.json')) {
+      out.push({ fixture: readFixture(dir), dir });
+      return;
+    }
+    for (const e of entries) if (e.isDirectory()) walk(join(dir, e.name));
+  };
+  walk(root);
+  return out;
+}
+
+export function clearFixtures(root: string): void {
+  for (const entry of existsSync(root) ? readdirSync(root, { withFileTypes: true }) : []) {
+    if (entry.isDirectory()) rmSync(join(root, entry.name), { recursive: true, force: true });
+  }
+}
+
+export interface Catalog {
+  format: number;
+  total: number;
+  bySource: Record<string, number>;
+  byCategory: Record<string, number>;
+  byRule: Record<string, number>;
+  fixtures: Array<{ id: string; kind: FixtureT['kind']; source: string; category: string; title: string; rules: string[]; spec: string[]; path: string }>;
+}
+
+export function buildCatalog(root: string, fixtures: readonly FixtureT[]): Catalog {
+  const count = (m: Record<string, number>, k: string) => (m[k] = (m[k] ?? 0) + 1);
+  const catalog: Catalog = { format: 1, total: fixtures.length, bySource: {}, byCategory: {}, byRule: {}, fixtures: [] };
+  const sorted = [...fixtures].sort((a, b) => fixtureDir('', a).localeCompare(fixtureDir('', b)));
+  for (const f of sorted) {
+    count(catalog.bySource, f.source);
+    count(catalog.byCategory, f.category);
+    for (const r of new Set(f.rules)) count(catalog.byRule, r);
+    catalog.fixtures.push({ id: f.id, kind: f.kind, source: f.source, category: f.category, title: f.title, rules: f.rules, spec: f.spec, path: relative(root, fixtureDir(root, f)) });
+  }
+  const sortKeys = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).sort(([a], [b]) => a.localeCompare(b)));
+  catalog.bySource = sortKeys(catalog.bySource);
+  catalog.byCategory = sortKeys(catalog.byCategory);
+  catalog.byRule = sortKeys(catalog.byRule);
+  return catalog;
+}
+
+export const parseFixture = (value: unknown): FixtureT => Fixture.parse(value);

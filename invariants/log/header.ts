@@ -1,0 +1,68 @@
+import { isAbsolute } from 'node:path';
+import { z } from 'zod';
+import type { SessionHeader } from './types.js';
+
+/** The only session log format version DSH writes and reads (`SESSION_FORMAT_VERSION`). */
+export const SESSION_FORMAT_VERSION = 0;
+
+const safeNonNegative = z.number().refine((n) => Number.isSafeInteger(n) && n >= 0, 'must be a non-negative safe integer');
+
+/**
+ * The header line as the JSONL backend writes it (`toHeaderLine`): `delegationDepth` is required on
+ * disk (0 at top level), `cwd` is absolute. Unknown extra keys are tolerated (DSH's own validator does),
+ * but the retired `sandboxMode` / `approvalPolicy` header fields make DSH refuse the log.
+ */
+export const SessionHeaderSchema = z
+  .object({
+    type: z.literal('session'),
+    version: z.literal(SESSION_FORMAT_VERSION),
+    id: z.string().min(1),
+    createdAt: safeNonNegative,
+    cwd: z.string().refine((p) => isAbsolute(p), 'must be an absolute path').optional(),
+    parentSession: z.string().optional(),
+    seedLength: safeNonNegative.optional(),
+    origin: z.literal('subagent').optional(),
+    delegationDepth: safeNonNegative,
+    agentPreset: z.string().optional(),
+    sandboxMode: z.never({ error: 'is a retired header field; DSH refuses headers that carry it' }).optional(),
+    approvalPolicy: z.never({ error: 'is a retired header field; DSH refuses headers that carry it' }).optional(),
+  })
+  .loose();
+
+export type HeaderVerdict =
+  | { ok: true; header: SessionHeader }
+  | { ok: false; rule: 'LOG-HDR-1' | 'LOG-HDR-2'; message: string };
+
+/**
+ * Judges the first line. A foreign `version` is refused before any shape check, with the direction
+ * DSH gives (`sessionFormatVersionRefusal`): newer means "upgrade", older means "no upgrade path".
+ */
+export function validateHeader(value: unknown): HeaderVerdict {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, rule: 'LOG-HDR-1', message: `expected the first line to be a session header object, found ${describe(value)}` };
+  }
+  const record = value as Record<string, unknown>;
+  if (record.type !== 'session') {
+    return { ok: false, rule: 'LOG-HDR-1', message: `expected the first line to be a session header {"type":"session",...}, found type ${JSON.stringify(record.type) ?? 'undefined'}` };
+  }
+  const version = record.version;
+  if (typeof version === 'number' && Number.isFinite(version) && version !== SESSION_FORMAT_VERSION) {
+    const direction =
+      version > SESSION_FORMAT_VERSION
+        ? `was written by a newer harness (format version ${version}; this checker reads version ${SESSION_FORMAT_VERSION}) — upgrade dsh-ctx-conform`
+        : `uses an older format version ${version} with no upgrade path (this checker reads version ${SESSION_FORMAT_VERSION})`;
+    return { ok: false, rule: 'LOG-HDR-2', message: `session log ${direction}` };
+  }
+  const parsed = SessionHeaderSchema.safeParse(record);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(header)'} ${i.message}`).join('; ');
+    return { ok: false, rule: 'LOG-HDR-1', message: `session header is invalid: ${issues}` };
+  }
+  return { ok: true, header: record as SessionHeader };
+}
+
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -1,0 +1,189 @@
+import type { Severity } from '../findings.js';
+import { decodedSource } from './byte-source.js';
+import { ROW_TAGS, expandChunkRow } from './chunk-rows.js';
+import { validateHeader, describe } from './header.js';
+import { findJsonProblem } from './json-value.js';
+import { normaliseLegacy, type LegacyKind } from './legacy.js';
+import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from './line-splitter.js';
+import type { ReaderRuleId } from './reader-rules.js';
+import type { EventLocation, SessionEvent, SessionHeader } from './types.js';
+
+/**
+ * Reads one log file exactly as written on disk, front to back, once: decoded bytes → lines →
+ * JSON → header / events (packed rows expanded, legacy shapes upgraded), each with its file, 1-based
+ * line and byte offset in the decoded stream. Problems become `finding` items in stream order; the
+ * reader never throws for anything found in a file, and never holds more than one chunk, one frame
+ * and one line at a time.
+ */
+export type LogItem =
+  | { kind: 'header'; header: SessionHeader; loc: EventLocation }
+  | { kind: 'event'; event: SessionEvent; loc: EventLocation }
+  | { kind: 'finding'; rule: ReaderRuleId; message: string; loc: EventLocation | null; seq: number | null; severity?: Severity };
+
+export interface ReadOptions {
+  maxLineBytes?: number;
+  /** Read these bytes instead of the file (tests, in-memory logs); `path` still names the source. */
+  chunks?: AsyncIterable<Uint8Array>;
+}
+
+export interface ReadResult {
+  /** DSH could not load this file (bad header, corrupt container, unreadable path). */
+  unreadable: boolean;
+  events: number;
+  lines: number;
+  /** Decoded bytes read. */
+  bytes: number;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function readLog(path: string, onItem: (item: LogItem) => void, options: ReadOptions = {}): Promise<ReadResult> {
+  const reader = new RecordReader(path, onItem);
+  const splitter = new LineSplitter(
+    {
+      line: (bytes, lineNo, byteOffset) => reader.line(bytes, lineNo, byteOffset),
+      oversized: (length, lineNo, byteOffset) => reader.oversized(length, lineNo, byteOffset, splitter.maxLineBytes),
+    },
+    options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+  );
+  let bytes = 0;
+  let tornFrame = false;
+  try {
+    for await (const item of decodedSource(path, options.chunks)) {
+      if (item.kind === 'data') {
+        bytes += item.bytes.length;
+        const buf = Buffer.isBuffer(item.bytes) ? item.bytes : Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.length);
+        splitter.push(buf);
+      } else {
+        const loc = { file: path, line: splitter.nextLineNo, byteOffset: splitter.nextLineOffset };
+        onItem({ kind: 'finding', rule: item.rule, message: item.message, loc, seq: null });
+        if (item.rule === 'LOG-ZSTD-3') tornFrame = true;
+        if (item.fatal) reader.unreadable = true;
+      }
+      if (reader.stopped) break;
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    onItem({ kind: 'finding', rule: 'LOG-READ-1', message: `cannot read ${path}: ${code ? `${code} ` : ''}${errorMessage(error)}`, loc: null, seq: null });
+    reader.unreadable = true;
+  }
+  const tail = reader.stopped ? null : splitter.end();
+  reader.finish(tail, tornFrame);
+  return { unreadable: reader.unreadable, events: reader.events, lines: splitter.nextLineNo - 1, bytes };
+}
+
+/** Turns complete lines into header/event/finding items. */
+class RecordReader {
+  unreadable = false;
+  /** Set once the header is refused: nothing after it can be interpreted. */
+  stopped = false;
+  events = 0;
+  private header: SessionHeader | null = null;
+  private readonly legacySeen = new Map<LegacyKind, { count: number; loc: EventLocation; seq: number | null }>();
+  private readonly toolResultIds = new Map<number, string>();
+
+  constructor(
+    private readonly file: string,
+    private readonly emit: (item: LogItem) => void,
+  ) {}
+
+  private finding(rule: ReaderRuleId, message: string, loc: EventLocation | null, seq: number | null = null, severity?: Severity): void {
+    this.emit({ kind: 'finding', rule, message, loc, seq, ...(severity ? { severity } : {}) });
+  }
+
+  private refuseHeader(rule: 'LOG-HDR-1' | 'LOG-HDR-2', message: string, loc: EventLocation): void {
+    this.finding(rule, message, loc);
+    this.unreadable = true;
+    this.stopped = true;
+  }
+
+  oversized(length: number, lineNo: number, byteOffset: number, max: number): void {
+    if (this.stopped) return;
+    const loc = { file: this.file, line: lineNo, byteOffset };
+    if (lineNo === 1) return this.refuseHeader('LOG-HDR-1', `expected a session header on line 1, found a ${length}-byte line (limit ${max} bytes)`, loc);
+    this.finding('LOG-READ-5', `line is ${length} bytes, over the ${max}-byte limit; skipped without parsing`, loc);
+  }
+
+  line(bytes: Buffer, lineNo: number, byteOffset: number): void {
+    if (this.stopped) return;
+    const loc: EventLocation = { file: this.file, line: lineNo, byteOffset };
+    let value: unknown;
+    try {
+      value = JSON.parse(bytes.toString('utf8'));
+    } catch (error) {
+      const what = bytes.length === 0 ? 'an empty line' : `invalid JSON (${errorMessage(error)})`;
+      if (lineNo === 1) return this.refuseHeader('LOG-HDR-1', `expected a session header on line 1, found ${what}`, loc);
+      return this.finding('LOG-READ-3', `expected one JSON value, found ${what}`, loc);
+    }
+    const problem = findJsonProblem(value);
+    if (lineNo === 1) {
+      if (problem) this.jsonProblem(problem, loc, null);
+      const verdict = validateHeader(value);
+      if (!verdict.ok) return this.refuseHeader(verdict.rule, verdict.message, loc);
+      this.header = verdict.header;
+      this.emit({ kind: 'header', header: verdict.header, loc });
+      return;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return this.finding('LOG-READ-4', `expected an event object, found ${describe(value)}`, loc);
+    }
+    const record = value as Record<string, unknown>;
+    const seqHint = typeof record.seq === 'number' ? record.seq : typeof record.seq0 === 'number' ? record.seq0 : null;
+    if (problem) this.jsonProblem(problem, loc, seqHint);
+    if (typeof record.type === 'string' && ROW_TAGS.has(record.type)) {
+      const verdict = expandChunkRow(record);
+      if (!verdict.ok) return this.finding('LOG-ROW-1', verdict.message, loc, seqHint);
+      for (const event of verdict.events) this.event(event, loc);
+      return;
+    }
+    const upgraded = normaliseLegacy(record, {
+      sessionId: this.header!.id,
+      toolResultId: (seq) => this.toolResultIds.get(seq),
+    });
+    for (const kind of upgraded) {
+      const seen = this.legacySeen.get(kind);
+      if (seen) seen.count++;
+      else this.legacySeen.set(kind, { count: 1, loc, seq: seqHint });
+    }
+    if (record.type === 'tool/result') {
+      const id = ((record.data as { message?: { id?: unknown } } | null)?.message as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string' && typeof record.seq === 'number') this.toolResultIds.set(record.seq, id);
+    }
+    this.event(record as unknown as SessionEvent, loc);
+  }
+
+  private event(event: SessionEvent, loc: EventLocation): void {
+    this.events++;
+    this.emit({ kind: 'event', event, loc });
+  }
+
+  private jsonProblem(problem: NonNullable<ReturnType<typeof findJsonProblem>>, loc: EventLocation, seq: number | null): void {
+    if (problem.kind === 'proto-key') {
+      this.finding('LOG-JSON-2', `expected no "__proto__" object keys, found one at ${problem.path}`, loc, seq);
+    } else {
+      const found = problem.kind === 'non-finite' ? 'a number that overflows to Infinity' : 'negative zero';
+      this.finding('LOG-JSON-1', `expected lossless JSON (finite numbers, no -0), found ${found} at ${problem.path}`, loc, seq);
+    }
+  }
+
+  finish(tail: { lineNo: number; byteOffset: number; length: number } | null, tornFrame: boolean): void {
+    if (tail && !tornFrame) {
+      const loc = { file: this.file, line: tail.lineNo, byteOffset: tail.byteOffset };
+      if (this.header === null && !this.stopped) {
+        this.refuseHeader('LOG-HDR-1', `expected a newline-terminated session header on line 1, found only a torn ${tail.length}-byte fragment`, loc);
+        return;
+      }
+      this.finding('LOG-READ-6', `final line has no newline (torn tail of ${tail.length} bytes); ignored as DSH does on load`, loc);
+    }
+    if (this.header === null && !this.stopped && !this.unreadable) {
+      this.finding('LOG-HDR-1', 'expected a session header on line 1, found an empty log', { file: this.file, line: 1, byteOffset: 0 });
+      this.unreadable = true;
+      return;
+    }
+    for (const [kind, seen] of this.legacySeen) {
+      this.finding('LOG-LEGACY-2', `normalised ${seen.count} legacy v0 record(s): ${kind} (first here)`, seen.loc, seen.seq);
+    }
+  }
+}

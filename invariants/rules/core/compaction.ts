@@ -1,0 +1,276 @@
+import type { RuleMeta, RuleModule } from '../../engine.js';
+import type { LocatedEvent } from '../../log/types.js';
+import { isSafeInt, isSeq, nonEmptyString, rec, show } from './access.js';
+
+const doc = 'spec/log.md';
+
+/**
+ * Compaction brackets (`@deepseek-ai/dsh-compaction/invariant`, plus the write sequence of
+ * `compactSurfaceRegion`): start → summary → checkpoint user/message (a surface replacement with source
+ * {kind:'plugin', plugin:'compact', compactionId}) → end, owned by the open turn or standalone between
+ * turns, never crossing a turn boundary. LOG-CMP-1..6 are upstream's checks; LOG-CMP-7..9 are the
+ * producer's sequence, which upstream does not enforce.
+ */
+export const compactionRules = {
+  'LOG-CMP-1': {
+    severity: 'error',
+    title: 'Compaction ids are non-empty strings',
+    must: 'compactionId on compaction/start, compaction/summary, compaction/end and on a checkpoint source MUST be a non-empty string, and sourceCommandId, when present, MUST be a non-empty string.',
+    doc,
+  },
+  'LOG-CMP-2': {
+    severity: 'error',
+    title: 'compaction/start opens one bracket for its owner',
+    must: 'A compaction/start MUST NOT occur while another compaction is open; its `turn` MUST equal the open turn, or be null only when no turn is open.',
+    doc,
+  },
+  'LOG-CMP-3': {
+    severity: 'error',
+    title: 'compaction/summary belongs to the open bracket',
+    must: 'A compaction/summary MUST match the open compaction\'s compactionId and sourceCommandId, occur at most once per bracket while its owner is still open, have non-empty shadowedSeqs whose first and last entries equal shadowedRange.start and .end, and a non-negative safe-integer shadowedTokenCount.',
+    doc,
+  },
+  'LOG-CMP-4': {
+    severity: 'error',
+    title: 'Checkpoints belong to the open bracket',
+    must: 'A replacement user/message whose source is {kind:"plugin", plugin:"compact"} MUST occur inside an open compaction and carry its compactionId and sourceCommandId.',
+    doc,
+  },
+  'LOG-CMP-5': {
+    severity: 'error',
+    title: 'compaction/end closes the open bracket',
+    must: 'A compaction/end MUST match the open compaction\'s compactionId, sourceCommandId and owner turn, occur while that owner is open, and, unless it carries an `error`, follow the bracket\'s compaction/summary.',
+    doc,
+  },
+  'LOG-CMP-6': {
+    severity: 'error',
+    title: 'Brackets do not cross turn boundaries',
+    must: 'turn/start and turn/end MUST NOT occur while a compaction is open, unless that compaction is an orphaned start made stale by a later session/end-seed.',
+    doc,
+  },
+  'LOG-CMP-7': {
+    severity: 'error',
+    title: 'The checkpoint immediately follows the summary',
+    must: 'The event right after a compaction/summary MUST be that compaction\'s checkpoint user/message with a replace surfaceOp, and a successful compaction/end MUST come after the checkpoint.',
+    doc,
+  },
+  'LOG-CMP-8': {
+    severity: 'warning',
+    title: 'Checkpoint provenance matches the summary',
+    must: 'A checkpoint SHOULD cite exactly [compaction/start seq, compaction/summary seq, ...summary.shadowedSeqs] in sourceEventSeqs, remove exactly summary.shadowedSeqs from the surface, and carry a source with only kind, plugin, compactionId and optional sourceCommandId.',
+    doc,
+  },
+  'LOG-CMP-9': {
+    severity: 'warning',
+    title: 'A prune is followed by its tool-result rewrite',
+    must: 'A compaction/prune SHOULD be immediately followed by a tool/result replacement of one node ({op:"replace", start:s, end:s}).',
+    doc,
+  },
+  'LOG-END-2': {
+    severity: 'info',
+    title: 'Log ends inside an open compaction',
+    must: 'A log that ends inside an open compaction bracket comes from a live or crashed writer (or a failed close); reported as information.',
+    doc,
+  },
+} as const satisfies Record<string, RuleMeta>;
+
+interface OpenBracket {
+  id: unknown;
+  cmd: unknown;
+  startSeq: number;
+  turn: unknown;
+  summarized: boolean;
+  summarySeq: number | null;
+  shadowedSeqs: unknown;
+  checkpointed: boolean;
+}
+
+const ownerText = (turn: unknown): string => (turn === null ? 'standalone compaction' : `compaction for turn ${show(turn)}`);
+
+export function isCheckpoint(event: LocatedEvent['event']): boolean {
+  if (event.type !== 'user/message') return false;
+  const op = event.surfaceOp as unknown;
+  if (op === undefined || op === 'append') return false;
+  const source = rec(rec(event.data)?.source);
+  return source?.kind === 'plugin' && source.plugin === 'compact';
+}
+
+export const compactionModule: RuleModule = {
+  name: 'core/compaction',
+  source: 'log',
+  rules: compactionRules,
+  create(ctx) {
+    let openTurn: unknown = null;
+    let open: OpenBracket | undefined;
+    /** First turn boundary crossing the open bracket, held until we know whether it is a stale orphan. */
+    let crossing: { located: LocatedEvent; count: number } | null = null;
+    let awaitingCheckpoint: number | null = null;
+    let awaitingPruneRewrite: number | null = null;
+    let lastLocated: LocatedEvent | null = null;
+
+    const checkId = (located: LocatedEvent, value: unknown, label: string): void => {
+      if (!nonEmptyString(value)) ctx.report('LOG-CMP-1', { event: located, message: `expected ${label} to be a non-empty string, found ${show(value)}` });
+    };
+    const checkIds = (located: LocatedEvent, holder: Record<string, unknown>, label: string): void => {
+      checkId(located, holder.compactionId, `${label} compactionId`);
+      if (holder.sourceCommandId !== undefined) checkId(located, holder.sourceCommandId, `${label} sourceCommandId`);
+    };
+    const ownerProblem = (owner: unknown): string | null => {
+      if (owner === null) return openTurn !== null ? `is standalone (turn null) but turn ${show(openTurn)} is open` : null;
+      if (openTurn === null) return `is owned by turn ${show(owner)} but no turn is open`;
+      return owner !== openTurn ? `is owned by turn ${show(owner)} but the open turn is ${show(openTurn)}` : null;
+    };
+    /** The open bracket turned out not to be a stale orphan: its held crossing is a violation. */
+    const flushCrossing = (): void => {
+      if (crossing === null || open === undefined) return;
+      const more = crossing.count > 1 ? ` (and ${crossing.count - 1} more turn boundaries)` : '';
+      ctx.report('LOG-CMP-6', {
+        event: crossing.located,
+        witness: [open.startSeq],
+        message: `${crossing.located.event.type} crosses the open ${ownerText(open.turn)} started at seq ${open.startSeq}${more}; no session/end-seed follows that would make it a stale orphan`,
+      });
+      crossing = null;
+    };
+    const matchBracket = (located: LocatedEvent, rule: 'LOG-CMP-3' | 'LOG-CMP-4' | 'LOG-CMP-5', label: string, holder: Record<string, unknown>): boolean => {
+      if (open === undefined) {
+        ctx.report(rule, { event: located, message: `${label} has no open compaction/start` });
+        return false;
+      }
+      if (holder.compactionId !== open.id) ctx.report(rule, { event: located, witness: [open.startSeq], message: `${label} compactionId ${show(holder.compactionId)} does not match compaction/start ${show(open.id)} (seq ${open.startSeq})` });
+      if (holder.sourceCommandId !== open.cmd) ctx.report(rule, { event: located, witness: [open.startSeq], message: `${label} sourceCommandId ${show(holder.sourceCommandId)} does not match compaction/start's ${show(open.cmd)}` });
+      return true;
+    };
+
+    return {
+      onEvent(located) {
+        lastLocated = located;
+        const event = located.event;
+        const data = rec(event.data) ?? {};
+        const seq = isSeq(event.seq) ? event.seq : -1;
+
+        if (awaitingCheckpoint !== null) {
+          const summarySeq = awaitingCheckpoint;
+          awaitingCheckpoint = null;
+          if (!isCheckpoint(event)) {
+            ctx.report('LOG-CMP-7', { event: located, witness: [summarySeq], message: `expected the compaction checkpoint (user/message replace with a compact source) right after compaction/summary seq ${summarySeq}, found ${show(event.type)}${event.type === 'user/message' ? ` with surfaceOp ${show(event.surfaceOp)}` : ''}` });
+          }
+        }
+        if (awaitingPruneRewrite !== null) {
+          const pruneSeq = awaitingPruneRewrite;
+          awaitingPruneRewrite = null;
+          const op = rec(event.surfaceOp);
+          if (event.type !== 'tool/result' || op?.op !== 'replace' || op.start !== op.end) {
+            ctx.report('LOG-CMP-9', { event: located, witness: [pruneSeq], message: `expected a one-node tool/result replacement right after compaction/prune seq ${pruneSeq}, found ${show(event.type)} with surfaceOp ${show(event.surfaceOp)}` });
+          }
+        }
+
+        switch (event.type) {
+          case 'turn/start':
+          case 'turn/end':
+            if (open !== undefined) {
+              if (crossing === null) crossing = { located, count: 1 };
+              else crossing.count++;
+            }
+            openTurn = event.type === 'turn/start' ? data.turn : null;
+            return;
+          case 'session/end-seed':
+            // Everything still open before a seed boundary is an inherited orphan: stale, not a violation.
+            open = undefined;
+            crossing = null;
+            return;
+          case 'compaction/prune':
+            awaitingPruneRewrite = seq;
+            return;
+          case 'compaction/start': {
+            checkIds(located, data, 'compaction/start');
+            if (open !== undefined) {
+              flushCrossing();
+              ctx.report('LOG-CMP-2', { event: located, witness: [open.startSeq], message: `compaction/start while the ${ownerText(open.turn)} started at seq ${open.startSeq} is still open` });
+            }
+            const problem = ownerProblem(data.turn);
+            if (problem) ctx.report('LOG-CMP-2', { event: located, message: `compaction/start ${problem}` });
+            open = { id: data.compactionId, cmd: data.sourceCommandId, startSeq: seq, turn: data.turn, summarized: false, summarySeq: null, shadowedSeqs: undefined, checkpointed: false };
+            crossing = null;
+            return;
+          }
+          case 'compaction/summary': {
+            checkIds(located, data, 'compaction/summary');
+            if (!matchBracket(located, 'LOG-CMP-3', 'compaction/summary', data)) return;
+            const bracket = open!;
+            const problem = ownerProblem(bracket.turn);
+            if (problem) ctx.report('LOG-CMP-3', { event: located, message: `compaction/summary's bracket ${problem}` });
+            if (bracket.summarized) ctx.report('LOG-CMP-3', { event: located, witness: bracket.summarySeq !== null ? [bracket.summarySeq] : [], message: 'expected one compaction/summary per compaction, found a second one' });
+            const seqs = data.shadowedSeqs;
+            const range = rec(data.shadowedRange);
+            if (!Array.isArray(seqs) || seqs.length === 0) {
+              ctx.report('LOG-CMP-3', { event: located, message: `expected non-empty shadowedSeqs, found ${show(seqs)}` });
+            } else if (seqs[0] !== range?.start || seqs[seqs.length - 1] !== range?.end) {
+              ctx.report('LOG-CMP-3', { event: located, message: `expected shadowedRange to equal the first and last shadowedSeqs {start:${show(seqs[0])}, end:${show(seqs[seqs.length - 1])}}, found ${show(data.shadowedRange)}` });
+            }
+            if (!isSafeInt(data.shadowedTokenCount) || data.shadowedTokenCount < 0) {
+              ctx.report('LOG-CMP-3', { event: located, message: `expected shadowedTokenCount to be a non-negative safe integer, found ${show(data.shadowedTokenCount)}` });
+            }
+            bracket.summarized = true;
+            bracket.summarySeq = seq;
+            bracket.shadowedSeqs = seqs;
+            awaitingCheckpoint = seq;
+            return;
+          }
+          case 'compaction/end': {
+            checkIds(located, data, 'compaction/end');
+            if (!matchBracket(located, 'LOG-CMP-5', 'compaction/end', data)) return;
+            const bracket = open!;
+            if (data.turn !== bracket.turn) ctx.report('LOG-CMP-5', { event: located, witness: [bracket.startSeq], message: `compaction/end owner ${show(data.turn)} does not match compaction/start owner ${show(bracket.turn)}` });
+            const problem = ownerProblem(bracket.turn);
+            if (problem) ctx.report('LOG-CMP-5', { event: located, message: `compaction/end's bracket ${problem}` });
+            const success = data.error === undefined;
+            if (success && !bracket.summarized) ctx.report('LOG-CMP-5', { event: located, witness: [bracket.startSeq], message: 'a successful compaction/end (no error) requires a compaction/summary in its bracket, found none' });
+            else if (success && !bracket.checkpointed) ctx.report('LOG-CMP-7', { event: located, witness: [bracket.startSeq], message: 'a successful compaction/end requires the checkpoint user/message in its bracket, found none' });
+            flushCrossing();
+            open = undefined;
+            return;
+          }
+        }
+
+        if (isCheckpoint(event)) {
+          const source = rec(data.source)!;
+          checkId(located, source.compactionId, 'compaction checkpoint compactionId');
+          if (source.sourceCommandId !== undefined) checkId(located, source.sourceCommandId, 'compaction checkpoint sourceCommandId');
+          if (!matchBracket(located, 'LOG-CMP-4', 'compaction checkpoint', source)) return;
+          const bracket = open!;
+          if (!bracket.summarized) {
+            ctx.report('LOG-CMP-7', { event: located, witness: [bracket.startSeq], message: 'expected the compaction checkpoint right after its compaction/summary, found it before any summary' });
+          }
+          bracket.checkpointed = true;
+          const extraKeys = Object.keys(source).filter((k) => !['kind', 'plugin', 'compactionId', 'sourceCommandId'].includes(k));
+          if (extraKeys.length > 0) ctx.report('LOG-CMP-8', { event: located, message: `expected checkpoint source keys kind, plugin, compactionId[, sourceCommandId], found extra ${extraKeys.join(', ')}` });
+          if (bracket.summarySeq !== null && Array.isArray(bracket.shadowedSeqs)) {
+            const expected = [bracket.startSeq, bracket.summarySeq, ...(bracket.shadowedSeqs as unknown[])];
+            const actual = (event as unknown as Record<string, unknown>).sourceEventSeqs;
+            if (show(actual, 100_000) !== show(expected, 100_000)) {
+              ctx.report('LOG-CMP-8', { event: located, witness: [bracket.startSeq, bracket.summarySeq], message: `expected checkpoint sourceEventSeqs ${show(expected, 120)} ([start, summary, ...shadowedSeqs]), found ${show(actual, 120)}` });
+            }
+          }
+        }
+      },
+      onAfterEvent(located, model) {
+        if (open === undefined || !isCheckpoint(located.event) || !Array.isArray(open.shadowedSeqs)) return;
+        const step = model.lastSurfaceStep;
+        if (step.kind !== 'replace') return;
+        if (show(step.shadowed, 100_000) !== show(open.shadowedSeqs, 100_000)) {
+          ctx.report('LOG-CMP-8', { event: located, witness: open.summarySeq !== null ? [open.summarySeq] : [], message: `expected the checkpoint to remove exactly summary.shadowedSeqs ${show(open.shadowedSeqs, 120)} from the surface, found it removed ${show(step.shadowed, 120)}` });
+        }
+      },
+      onEnd() {
+        if (open === undefined) return;
+        flushCrossing();
+        ctx.report('LOG-END-2', {
+          ...(lastLocated ? { event: lastLocated } : {}),
+          witness: [open.startSeq],
+          message: `log ends inside the open ${ownerText(open.turn)} started at seq ${open.startSeq}${open.summarized ? ' (summary written, no compaction/end)' : ''}: a live or crashed writer, or a failed close`,
+        });
+      },
+    };
+  },
+};
+

@@ -1,0 +1,163 @@
+import type { RuleMeta, RuleModule } from '../../engine.js';
+import type { LocatedEvent } from '../../log/types.js';
+import { isSeq, rec, show, turnStep } from './access.js';
+
+const doc = 'spec/log.md';
+
+/**
+ * The turn/step/tool-call trace that DSH's session invariant (`@deepseek-ai/dsh-session/invariant`)
+ * replays: turns numbered from 1 without gaps, steps from 1 within each turn, step-scoped events
+ * naming the open turn and step, execution events inside a turn, and every appended tool result
+ * answering a call made in the same step. The trace transitions mirror upstream's exactly (e.g. the
+ * next turn number advances at `turn/end`, the next step number at `step/end`) so both judge the same
+ * event first when a log is wrong.
+ */
+export const turnRules = {
+  'LOG-TURN-1': {
+    severity: 'error',
+    title: 'turn/start opens the next turn',
+    must: 'A turn/start MUST NOT occur while a turn is open, and its `turn` MUST be the next turn number (1 for a fresh log, then one more than the previous turn).',
+    doc,
+  },
+  'LOG-TURN-2': {
+    severity: 'error',
+    title: 'turn/end closes the open turn',
+    must: 'A turn/end MUST name the open turn and MUST NOT occur while a step is open.',
+    doc,
+  },
+  'LOG-TURN-3': {
+    severity: 'error',
+    title: 'Execution events are turn-enclosed',
+    must: 'todo/write, request/header, request/context and tool/result replacements MUST occur inside an open turn.',
+    doc,
+  },
+  'LOG-STEP-1': {
+    severity: 'error',
+    title: 'step/start opens the next step',
+    must: 'A step/start MUST name the open turn, MUST NOT occur while a step is open, and its `step` MUST be the next step number of that turn (starting at 1).',
+    doc,
+  },
+  'LOG-STEP-2': {
+    severity: 'error',
+    title: 'step/end closes the open step',
+    must: 'A step/end MUST name the open turn and step.',
+    doc,
+  },
+  'LOG-STEP-3': {
+    severity: 'error',
+    title: 'Step-scoped events name the open step',
+    must: 'assistant/chunk, assistant/message, tool/call and appended tool/result events MUST name the open turn and step.',
+    doc,
+  },
+  'LOG-TOOL-1': {
+    severity: 'error',
+    title: 'Tool results answer a pending call',
+    must: 'An appended tool/result MUST answer a tool/call made earlier in the same step and not yet answered, unless it is the synthetic not-started error (isError with error.code TOOL_NOT_STARTED).',
+    doc,
+  },
+  'LOG-END-1': {
+    severity: 'info',
+    title: 'Log ends inside an open turn',
+    must: 'A log that ends inside an open turn comes from a live or crashed writer; DSH closes it with interrupted closers on the next load. Reported as information.',
+    doc,
+  },
+} as const satisfies Record<string, RuleMeta>;
+
+export const turnModule: RuleModule = {
+  name: 'core/turns',
+  source: 'log',
+  rules: turnRules,
+  create(ctx) {
+    let openTurn: unknown = null;
+    let openTurnSeq: number | null = null;
+    let openStep: unknown = null;
+    let nextTurn = 1;
+    let nextStep = 1;
+    /** callId → seq of its tool/call, for calls of the open step still without a result. */
+    const pending = new Map<string, number>();
+    let lastLocated: LocatedEvent | null = null;
+
+    const requireOpenStep = (located: LocatedEvent, turn: unknown, step: unknown, rule: 'LOG-STEP-2' | 'LOG-STEP-3'): void => {
+      if (openTurn !== turn || openStep !== step) {
+        ctx.report(rule, { event: located, witness: openTurnSeq !== null ? [openTurnSeq] : [], message: `${located.event.type} names ${turnStep(turn, step)} but the open one is ${turnStep(openTurn, openStep)}` });
+      }
+    };
+
+    return {
+      onEvent(located) {
+        lastLocated = located;
+        const { type } = located.event;
+        const data = rec(located.event.data) ?? {};
+        const seq = located.event.seq;
+        switch (type) {
+          case 'turn/start':
+            if (openTurn !== null) ctx.report('LOG-TURN-1', { event: located, witness: openTurnSeq !== null ? [openTurnSeq] : [], message: `turn/start ${show(data.turn)} while turn ${show(openTurn)} is still open` });
+            if (data.turn !== nextTurn) ctx.report('LOG-TURN-1', { event: located, message: `expected turn/start of turn ${nextTurn}, found turn ${show(data.turn)}` });
+            openTurn = data.turn;
+            openTurnSeq = isSeq(seq) ? seq : null;
+            nextStep = 1;
+            break;
+          case 'turn/end':
+            if (openTurn !== data.turn) ctx.report('LOG-TURN-2', { event: located, message: `turn/end names turn ${show(data.turn)} but the open turn is ${show(openTurn)}` });
+            if (openStep !== null) ctx.report('LOG-TURN-2', { event: located, message: `turn/end ${show(data.turn)} while step ${show(openStep)} is still open (expected step/end first)` });
+            openTurn = null;
+            openTurnSeq = null;
+            nextTurn += 1;
+            break;
+          case 'step/start':
+            if (openTurn !== data.turn) ctx.report('LOG-STEP-1', { event: located, message: `step/start names turn ${show(data.turn)} but the open turn is ${show(openTurn)}` });
+            if (openStep !== null) ctx.report('LOG-STEP-1', { event: located, message: `step/start ${show(data.step)} while step ${show(openStep)} is still open` });
+            if (data.step !== nextStep) ctx.report('LOG-STEP-1', { event: located, message: `expected step/start of step ${nextStep} in turn ${show(data.turn)}, found step ${show(data.step)}` });
+            openStep = data.step;
+            break;
+          case 'step/end':
+            requireOpenStep(located, data.turn, data.step, 'LOG-STEP-2');
+            pending.clear();
+            openStep = null;
+            nextStep += 1;
+            break;
+          case 'assistant/chunk':
+          case 'assistant/message':
+            requireOpenStep(located, data.turn, data.step, 'LOG-STEP-3');
+            break;
+          case 'tool/call':
+            requireOpenStep(located, data.turn, data.step, 'LOG-STEP-3');
+            if (typeof data.callId === 'string' && isSeq(seq)) pending.set(data.callId, seq);
+            break;
+          case 'tool/result': {
+            if (located.event.surfaceOp !== 'append') {
+              if (openTurn === null) ctx.report('LOG-TURN-3', { event: located, message: 'expected a tool/result replacement inside an open turn, found it outside any turn' });
+              break;
+            }
+            requireOpenStep(located, data.turn, data.step, 'LOG-STEP-3');
+            const message = rec(data.message);
+            const callId = rec(message?.source)?.callId;
+            const block = Array.isArray(message?.content) ? rec(message!.content[0]) : undefined;
+            const notStarted = block?.isError === true && rec(data.error)?.code === 'TOOL_NOT_STARTED';
+            const callSeq = typeof callId === 'string' ? pending.get(callId) : undefined;
+            if (callSeq === undefined && !notStarted) {
+              ctx.report('LOG-TOOL-1', { event: located, message: `tool/result answers call ${show(callId)}, but no unanswered tool/call with that id was made in ${turnStep(openTurn, openStep)}` });
+            }
+            if (typeof callId === 'string') pending.delete(callId);
+            break;
+          }
+          case 'todo/write':
+          case 'request/header':
+          case 'request/context':
+            if (openTurn === null) ctx.report('LOG-TURN-3', { event: located, message: `expected ${type} inside an open turn (core execution events are turn-enclosed), found it outside any turn` });
+            break;
+        }
+      },
+      onEnd() {
+        if (openTurn === null) return;
+        const stepText = openStep !== null ? `, step ${show(openStep)} open` : '';
+        const pendingText = pending.size > 0 ? `, ${pending.size} tool call(s) without a result` : '';
+        ctx.report('LOG-END-1', {
+          ...(lastLocated ? { event: lastLocated } : {}),
+          witness: openTurnSeq !== null ? [openTurnSeq, ...pending.values()] : [...pending.values()],
+          message: `log ends inside turn ${show(openTurn)}${stepText}${pendingText}: the writer is live or crashed (DSH appends interrupted closers on the next load)`,
+        });
+      },
+    };
+  },
+};

@@ -1,0 +1,50 @@
+import type { RuleMeta, RuleModule } from '../../engine.js';
+import { KNOWN_SESSION_EVENT_TYPES, REJECTED_LEGACY_TYPES } from '../../log/known-event-types.js';
+import { rec } from './access.js';
+
+const doc = 'spec/log.md';
+
+/**
+ * Which event types a log may contain. DSH's reader refuses a log with a type it does not know unless
+ * the event says `ignorable: true` (vocabulary grows through that marker, not version bumps), and
+ * refuses the request-header vocabulary that was removed with the legacy delta codec.
+ */
+export const vocabularyRules = {
+  'LOG-TYPE-1': {
+    severity: 'error',
+    title: 'Known event types',
+    must: 'Every event type MUST be one of the 48 known session event types, unless the event carries `ignorable: true`.',
+    doc,
+  },
+  'LOG-LEGACY-1': {
+    severity: 'error',
+    title: 'Rejected legacy vocabulary',
+    must: 'A log MUST NOT contain `request/header-delta` or `mode/set` events, nor a `request/header` with reason `fallback`.',
+    doc,
+  },
+} as const satisfies Record<string, RuleMeta>;
+
+export const vocabularyModule: RuleModule = {
+  name: 'core/vocabulary',
+  source: 'log',
+  rules: vocabularyRules,
+  create(ctx) {
+    return {
+      onEvent(located) {
+        const { type } = located.event;
+        if (typeof type !== 'string') return; // LOG-ENV-2 reports it
+        if (REJECTED_LEGACY_TYPES.has(type)) {
+          ctx.report('LOG-LEGACY-1', { event: located, message: `expected current vocabulary, found legacy ${type} (removed with the request-header delta codec; DSH refuses the log)` });
+          return;
+        }
+        if (type === 'request/header' && rec(located.event.data)?.reason === 'fallback') {
+          ctx.report('LOG-LEGACY-1', { event: located, message: 'expected request/header reason initial, resume or change, found legacy reason "fallback"' });
+        }
+        if (!KNOWN_SESSION_EVENT_TYPES.has(type) && located.event.ignorable !== true) {
+          const hint = type === 'session' ? ' (a second session header inside the log)' : '';
+          ctx.report('LOG-TYPE-1', { event: located, message: `expected a known event type or ignorable:true, found unknown type ${JSON.stringify(type)}${hint}` });
+        }
+      },
+    };
+  },
+};

@@ -1,0 +1,11 @@
+import type { RuleModule } from '../engine.js';
+import { coreRuleModules } from './core/index.js';
+
+/**
+ * Every rule module the validator runs, in order. To add a source's rules, import its module and add
+ * one line below; `ruleIndex` (engine.ts) refuses duplicate rule ids across modules.
+ */
+export const allRuleModules: RuleModule[] = [
+  ...coreRuleModules,
+  // time-context, tmux-context, agent-instructions, session-reference modules go here.
+];

@@ -1,0 +1,37 @@
+/**
+ * The reading's timestamp: an ISO-shaped local time with a numeric offset and the IANA zone in
+ * brackets, e.g. `2026-07-15T09:01:01+08:00[Asia/Shanghai]`. Shared by the reference plugins and the
+ * validator rules, so the text a rule expects is produced by the very code the reference writes with.
+ */
+
+/** The formatter a reading is rendered with; `timeZone` undefined means the process zone. */
+export function createTimestampFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    ...(timeZone === undefined ? {} : { timeZone }),
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  });
+}
+
+/**
+ * Render `epochMs` (whole seconds: Intl drops the milliseconds) with `formatter`, labelled `zone`.
+ * The offset is Intl's `GMT+08:00` with the `GMT` prefix dropped; a bare `GMT` (UTC) becomes
+ * `+00:00`, so the text never contains `Z`. Historical LMT offsets keep their seconds (`+08:05:43`).
+ */
+export function formatTimestamp(epochMs: number, formatter: Intl.DateTimeFormat, zone: string): string {
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(epochMs)) parts[part.type] = part.value;
+  const offset = (parts.timeZoneName === 'GMT' ? 'GMT+00:00' : parts.timeZoneName).slice(3);
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}[${zone}]`;
+}
+
+/** The epoch ms a rendered timestamp names (its bracketed zone removed), or NaN. */
+export function parseRenderedTimestamp(rendered: string): number {
+  return Date.parse(rendered.replace(/\[[^\]]+\]$/, ''));
+}
