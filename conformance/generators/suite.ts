@@ -26,7 +26,7 @@ export async function generateSuite(out: string, log: (line: string) => void = (
     const drafts = (await gen.scenarios?.()) ?? [];
     for (const draft of drafts) fixtures.push(await materialiseScenario(draft, upstream));
     const logDrafts = (await gen.logFixtures?.()) ?? [];
-    for (const draft of logDrafts) fixtures.push(materialiseLog(draft, allRuleModules));
+    for (const draft of logDrafts) fixtures.push(await materialiseLog(draft, allRuleModules));
     log(`${name}: ${drafts.length} scenario(s), ${logDrafts.length} log fixture(s)`);
   }
   const seen = new Map<string, string>();

@@ -181,7 +181,7 @@ export class SimulatedHost {
    * A reject ends the turn `blocked`; a throw or abort ends it with nothing from the batch recorded;
    * an empty enter on step 1 completes the turn without a step.
    */
-  async preStep(options: { downstream?: Downstream; abortBefore?: boolean } = {}): Promise<PreStepOutcome> {
+  async preStep(options: { downstream?: Downstream; abortBefore?: boolean; abortWhenStalled?: boolean } = {}): Promise<PreStepOutcome> {
     if (this.model.openTurn === null) this.startTurn();
     if (this.model.openStep !== null) this.endStep();
     const turn = this.model.openTurn!;
@@ -215,7 +215,19 @@ export class SimulatedHost {
     };
     let decision: any;
     try {
-      decision = await dispatch(0);
+      const running = dispatch(0);
+      // A user aborting a turn whose pre-step waits on something that never answers (a hanging read):
+      // once every queued task has run and the pre-step is still pending, abort its signal.
+      if (options.abortWhenStalled) {
+        let settled = false;
+        running.then(
+          () => (settled = true),
+          () => (settled = true),
+        );
+        await this.settle();
+        if (!settled) controller.abort(new Error('turn aborted while the pre-step was stalled'));
+      }
+      decision = await running;
       if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
     } catch (error) {
       const described = describeError(error);

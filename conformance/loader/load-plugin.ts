@@ -104,11 +104,20 @@ function isClass(value: unknown): value is new (...args: any[]) => unknown {
   return typeof value === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(value));
 }
 
+/**
+ * Whether `value` has a plugin `apply` of its own. `Function.prototype.apply` does not count: a
+ * module namespace seen through vitest's interop proxy falls back to `default`'s members, so a
+ * default-exported Service class would otherwise look like a namespace.
+ */
+function hasPluginApply(value: AnyModule): boolean {
+  return typeof value.apply === 'function' && value.apply !== Function.prototype.apply;
+}
+
 /** A CommonJS module imported from ESM arrives as `{default: module.exports, ...}`: unwrap it. */
 function unwrapNamespace(mod: AnyModule): AnyModule {
-  if (typeof mod.apply === 'function') return mod;
+  if (hasPluginApply(mod)) return mod;
   const d = mod.default;
-  if (d && typeof d === 'object' && typeof d.apply === 'function') return d;
+  if (d && typeof d === 'object' && hasPluginApply(d)) return d;
   return mod;
 }
 
@@ -130,7 +139,7 @@ export function applyConfigSchema(Config: unknown, config: unknown): unknown {
 /** Build a loaded plugin from an imported module object. */
 export function pluginFromModule(mod: AnyModule, spec: string, label: string, override?: SourceName): LoadedPlugin {
   const ns = unwrapNamespace(mod);
-  if (typeof ns.apply === 'function') {
+  if (hasPluginApply(ns)) {
     const source = detectSource(ns.name, undefined, override);
     if (!source) throw new PluginLoadError(`${label}: cannot tell which source this plugin implements (name ${JSON.stringify(ns.name)}); pass --source ${SOURCES.join('|')}`);
     return {

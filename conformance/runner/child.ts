@@ -6,12 +6,17 @@
 import type { SpecRevision } from '../../spec/revisions.js';
 import type { LoadedPlugin } from '../loader/load-plugin.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
+import type { GeneratedScenario } from '../properties/session-arbitrary.js';
+import { judgeScenario } from '../scenario/compare.js';
+import { executeScenario } from '../scenario/execute.js';
 import { judgeFixture } from './judge-fixture.js';
 import { resolvePluginSpec, type PluginSpec } from './plugin-spec.js';
 
 export type ChildRequest =
   | { type: 'load'; plugin: PluginSpec; spec: SpecRevision }
-  | { type: 'run'; fixture: ScenarioFixture };
+  | { type: 'run'; fixture: ScenarioFixture }
+  /** Run a generated scenario against the plugin and the reference; the reference's behaviour is the expectation. */
+  | { type: 'compare'; scenario: GeneratedScenario };
 
 export type ChildResponse =
   | { type: 'loaded'; label: string; source: LoadedPlugin['source']; shape: LoadedPlugin['shape'] }
@@ -19,6 +24,7 @@ export type ChildResponse =
   | { type: 'result'; status: 'pass' | 'fail' | 'error'; message: string; diff?: unknown; rules?: string[]; actualLog?: unknown[] };
 
 let plugin: LoadedPlugin | undefined;
+let reference: LoadedPlugin | undefined;
 let revision: SpecRevision = '2026-08';
 
 function send(message: ChildResponse): void {
@@ -43,6 +49,14 @@ async function handle(request: ChildRequest): Promise<void> {
     return;
   }
   if (!plugin) throw new Error('no plugin loaded');
+  if (request.type === 'compare') {
+    reference ??= await resolvePluginSpec({ spec: `reference:${plugin.source}`, source: plugin.source }, revision);
+    const expected = await executeScenario(reference.factory, request.scenario);
+    const actual = await executeScenario(plugin.factory, request.scenario);
+    const verdict = judgeScenario({ outcomes: expected.outcomes, log: expected.log as never, warnings: expected.warnings, observations: expected.observations }, actual);
+    send({ type: 'result', status: verdict.status, message: verdict.message, diff: verdict.diff });
+    return;
+  }
   const judgement = await judgeFixture(plugin.factory, request.fixture, revision);
   send({
     type: 'result',

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { SpecRevision } from '../../spec/revisions.js';
+import type { GeneratedScenario } from '../properties/session-arbitrary.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
 import type { ChildRequest, ChildResponse } from './child.js';
 import type { PluginSpec } from './plugin-spec.js';
@@ -74,8 +75,16 @@ export class IsolatedPlugin {
   }
 
   async run(fixture: ScenarioFixture, timeoutMs: number): Promise<FixtureOutcome> {
+    return this.ask({ type: 'run', fixture }, timeoutMs);
+  }
+
+  async compare(scenario: GeneratedScenario, timeoutMs: number): Promise<FixtureOutcome> {
+    return this.ask({ type: 'compare', scenario }, timeoutMs);
+  }
+
+  private async ask(message: ChildRequest, timeoutMs: number): Promise<FixtureOutcome> {
     await this.start();
-    const response = await this.request(this.child!, { type: 'run', fixture }, timeoutMs);
+    const response = await this.request(this.child!, message, timeoutMs);
     if (response.type === 'result') return response;
     this.stop();
     if (response.type === 'timeout') return { type: 'result', status: 'error', message: `the plugin did not finish within --timeout ${timeoutMs} ms (hung?)` };

@@ -75,6 +75,20 @@ function describeEvent(event: unknown): string {
   return `seq ${e.seq} ${e.type}${src}${typeof text === 'string' ? ` ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)}` : ''}`;
 }
 
+/** For two texts, the first differing line: `line 2: expected "…", got "…"`. */
+export function describeTextDifference(expected: unknown, actual: unknown): string | undefined {
+  if (typeof expected !== 'string' || typeof actual !== 'string') return undefined;
+  const e = expected.split('\n');
+  const a = actual.split('\n');
+  for (let i = 0; i < Math.max(e.length, a.length); i++) {
+    if (e[i] !== a[i]) {
+      const show = (line: string | undefined) => (line === undefined ? '(no line)' : JSON.stringify(line));
+      return `text line ${i + 1}: expected ${show(e[i])}, got ${show(a[i])}`;
+    }
+  }
+  return undefined;
+}
+
 export function judgeScenario(expect: ScenarioFixture['expect'], actual: ScenarioActual): Verdict {
   // Outcomes first: a crash where the spec expects none is an `error`, not a `fail`.
   for (let i = 0; i < Math.max(expect.outcomes.length, actual.outcomes.length); i++) {
@@ -95,7 +109,8 @@ export function judgeScenario(expect: ScenarioFixture['expect'], actual: Scenari
     const e = expect.log[index];
     const a = actual.log[index];
     const where = index >= 0 ? `at log index ${index}: expected ${e ? describeEvent(e) : 'no event'}, got ${a ? describeEvent(a) : 'no event'}` : '';
-    return { status: 'fail', message: `durable log differs ${where} (first difference at ${logDiff.path})`, diff: logDiff };
+    const text = describeTextDifference(logDiff.expected, logDiff.actual);
+    return { status: 'fail', message: `durable log differs ${where} (first difference at ${logDiff.path}${text ? `, ${text}` : ''})`, diff: logDiff };
   }
   const warnDiff = firstDifference(expect.warnings, actual.warnings, 'warnings');
   if (warnDiff) return { status: 'fail', message: `logged warnings differ: expected ${JSON.stringify(expect.warnings)}, got ${JSON.stringify(actual.warnings)}`, diff: warnDiff };

@@ -97,7 +97,7 @@ async function perform(host: SimulatedHost, action: Action, adapters: Map<string
       host.enqueue(action.lane ?? 'next-turn', action.message as never);
       return undefined;
     case 'pre-step':
-      return toOutcome(await host.preStep({ downstream: action.downstream as never, abortBefore: action.abortBefore }));
+      return toOutcome(await host.preStep({ downstream: action.downstream as never, abortBefore: action.abortBefore, abortWhenStalled: action.abortWhenStalled }));
     case 'request':
       host.request();
       return undefined;

@@ -1,10 +1,11 @@
-import { LogChecker, defaultCheckOptions, type KnownConfigs, type RuleModule } from '../../invariants/engine.js';
-import type { SessionHeader } from '../../invariants/log/types.js';
+import { checkText } from '../../invariants/check.js';
+import type { KnownConfigs, RuleModule } from '../../invariants/engine.js';
 import { referenceModule } from '../../reference/index.js';
 import type { SpecRevision } from '../../spec/revisions.js';
 import { loadPlugin, pluginFromModule } from '../loader/load-plugin.js';
 import { upstreamPackage } from '../upstream.js';
 import { firstDifference, judgeScenario } from './compare.js';
+import { jsonlLine } from './jsonl-line.js';
 import type { LogDraft, ScenarioDraft } from './draft.js';
 import { executeScenario } from './execute.js';
 import { fixtureId } from './fixture-id.js';
@@ -79,7 +80,7 @@ export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: 
 }
 
 /** Turn a log draft into a fixture after checking the validator reports exactly the stated rule ids. */
-export function materialiseLog(draft: LogDraft, modules: readonly RuleModule[]): LogFixture {
+export async function materialiseLog(draft: LogDraft, modules: readonly RuleModule[]): Promise<LogFixture> {
   const base = LogFixture.omit({ id: true }).parse({
     format: FIXTURE_FORMAT_VERSION,
     kind: 'log',
@@ -95,21 +96,28 @@ export function materialiseLog(draft: LogDraft, modules: readonly RuleModule[]):
     provenance: draft.provenance,
   });
   for (const revision of draft.spec) {
-    const got = validateLogFixture(base, revision, modules);
+    const got = await validateLogFixture(base, revision, modules);
     const d = firstDifference(base.expect.findings, got, 'findings');
     if (d) throw new GenerationError(`log fixture "${draft.title}" (${revision}): expected rule ids ${JSON.stringify(base.expect.findings)}, the validator reported ${JSON.stringify(got)}`);
   }
   return LogFixture.parse({ ...base, id: fixtureId(base as unknown as Record<string, unknown>) });
 }
 
-/** The sorted multiset of error/warning rule ids the validator reports for a log fixture. */
-export function validateLogFixture(fixture: Pick<LogFixture, 'header' | 'log' | 'config'>, spec: SpecRevision, modules: readonly RuleModule[]): string[] {
-  const options = { ...defaultCheckOptions(), spec, configs: (fixture.config ?? {}) as KnownConfigs };
-  const checker = new LogChecker('fixture', modules, options);
-  checker.header(fixture.header as unknown as SessionHeader, { file: 'fixture', line: 1, byteOffset: 0 });
-  fixture.log.forEach((event, i) => checker.event({ event: event as never, loc: { file: 'fixture', line: i + 2, byteOffset: 0 } }));
-  return checker
-    .end()
+/**
+ * The JSONL text of a log fixture, as it is stored in `log.jsonl`: the header, then one line per
+ * entry. An entry `{"$rawLine": "..."}` is written verbatim, so fixtures can hold malformed lines.
+ */
+export function logFixtureText(fixture: Pick<LogFixture, 'header' | 'log'>): string {
+  return [fixture.header, ...fixture.log].map(jsonlLine).join('\n') + '\n';
+}
+
+/**
+ * The sorted multiset of error/warning rule ids the validator reports for a log fixture, read through
+ * the real reader (so malformed lines are judged exactly as `check` judges them).
+ */
+export async function validateLogFixture(fixture: Pick<LogFixture, 'header' | 'log' | 'config'>, spec: SpecRevision, modules: readonly RuleModule[]): Promise<string[]> {
+  const result = await checkText('log.jsonl', logFixtureText(fixture), { modules, spec, configs: (fixture.config ?? {}) as KnownConfigs });
+  return result.findings
     .filter((f) => f.severity !== 'info')
     .map((f) => f.rule)
     .sort();

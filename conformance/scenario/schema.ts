@@ -98,7 +98,7 @@ export const Action = z.discriminatedUnion('do', [
   z.object({ do: z.literal('clock'), set: z.number().int().optional(), advance: z.number().int().optional() }).describe('set or advance the virtual clock (may go backwards)'),
   z.object({ do: z.literal('tz'), tz: z.string().nullable() }).describe('change the process time zone (after load)'),
   z.object({ do: z.literal('prompt'), message: UserMessageSpec, lane: z.enum(['next-turn', 'next-step']).default('next-turn') }),
-  z.object({ do: z.literal('pre-step'), downstream: Downstream.optional(), abortBefore: z.boolean().optional() }).describe('run one agent/pre-step (opens a turn if none is open)'),
+  z.object({ do: z.literal('pre-step'), downstream: Downstream.optional(), abortBefore: z.boolean().optional(), abortWhenStalled: z.boolean().optional().describe('abort the signal if the pre-step is still pending once all queued work has run (a hanging read)') }).describe('run one agent/pre-step (opens a turn if none is open)'),
   z.object({ do: z.literal('request') }).describe('write request/header for the open step'),
   z.object({ do: z.literal('assistant'), text: z.string().optional(), toolCalls: z.array(ToolCallSpec).optional() }),
   z.object({ do: z.literal('step-end') }),

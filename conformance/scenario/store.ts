@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { jsonlLine } from './jsonl-line.js';
 import { Fixture, LogFixture, ScenarioFixture, type Fixture as FixtureT } from './schema.js';
 
 /**
@@ -16,7 +17,7 @@ export interface StoredFixture {
 }
 
 function toJsonl(lines: readonly unknown[]): string {
-  return lines.map((l) => JSON.stringify(l)).join('\n') + (lines.length ? '\n' : '');
+  return lines.map(jsonlLine).join('\n') + (lines.length ? '\n' : '');
 }
 
 function fromJsonl(text: string, file: string): unknown[] {
@@ -25,9 +26,12 @@ function fromJsonl(text: string, file: string): unknown[] {
     .filter((l) => l.length > 0)
     .map((l, i) => {
       try {
-        return JSON.parse(l) as unknown;
-      } catch (error) {
-        throw new Error(`${file}:${i + 1}: not JSON (${(error as Error).message})`);
+        const value = JSON.parse(l) as unknown;
+        // A line that does not survive a JSON round trip byte for byte was written raw on purpose.
+        return JSON.stringify(value) === l ? value : { $rawLine: l };
+      } catch {
+        if (i === 0) throw new Error(`${file}:1: the header line is not JSON`);
+        return { $rawLine: l };
       }
     });
 }

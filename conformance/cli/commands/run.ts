@@ -7,6 +7,7 @@ import { RUN_REPORTERS, renderRunReport, type RunReporterName } from '../../repo
 import { applyBaseline, readBaseline, writeBaseline } from '../../runner/expected-failures.js';
 import { referenceSpec, type PluginSpec } from '../../runner/plugin-spec.js';
 import type { FixtureResult, RunReport } from '../../runner/results.js';
+import { runProperty } from '../../runner/property-run.js';
 import { runPlugin } from '../../runner/run-suite.js';
 import type { ScenarioFixture } from '../../scenario/schema.js';
 import { readAllFixtures } from '../../scenario/store.js';
@@ -36,6 +37,9 @@ Options:
   --filter TEXT               only fixtures whose id, title or category contains TEXT
   --timeout MS                per-fixture time limit (default 10000); a hang is an error
   --fixtures DIR              use another copy of the suite (default: the bundled one)
+  --runs N                    also compare the plugin with the reference on N generated sessions
+                              (fast-check); a failure is shrunk and written as a fixture
+  --seed N                    seed for --runs (default: random, printed in the report)
   -h, --help                  show this help
 
 Examples:
@@ -108,6 +112,10 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (typeof extraConfig !== 'object' || extraConfig === null || Array.isArray(extraConfig)) throw new UsageError('--config must be a JSON object, e.g. {"refreshIntervalMs":60000}');
   }
   const timeoutMs = positiveInt('timeout', values.timeout, 10_000);
+  const runs = values.runs === undefined ? undefined : positiveInt('runs', values.runs, 100);
+  if (values.seed !== undefined && !Number.isSafeInteger(Number(values.seed))) throw new UsageError(`--seed expects a whole number, got ${JSON.stringify(values.seed)}`);
+  const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
+  if (values.seed !== undefined && runs === undefined) throw new UsageError('--seed only makes sense with --runs N');
   const baseline = values['expected-failures'] && !values['update-baseline'] ? readBaseline(values['expected-failures']) : undefined;
 
   const fixtureRoot = values.fixtures ?? join(packageRoot, 'conformance', 'fixtures');
@@ -147,6 +155,11 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (run.results.length === 0) process.stderr.write(`dsh-ctx-conform: no fixtures selected for ${run.plugin.plugin} (${run.plugin.source}, spec ${spec}${values.filter ? `, filter ${JSON.stringify(values.filter)}` : ''})\n`);
     report.plugins.push(run.plugin);
     report.results.push(...run.results);
+    if (runs !== undefined && positionals.length > 0) {
+      progress?.(`${run.plugin.plugin}: property run (${runs} generated sessions)`);
+      report.properties.push(await runProperty(plugin, { spec, seed, runs, timeoutMs, counterexampleDir: join(process.cwd(), 'dsh-ctx-conform-counterexamples') }));
+      progress?.('');
+    }
   }
 
   if (values['update-baseline']) {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { z } from 'zod';
+import type { AdapterContext, ServiceAdapter } from '../../scenario/adapter.js';
 import { stubBinDirectory } from './tmux-stub/scripts.js';
 
 /**
@@ -280,3 +281,68 @@ export const EXAMPLE_PANE: TmuxPane = {
   paneActive: '0',
   windowLayout: 'd517,270x71,0,0{135x71,0,0,87,134x71,136,0[134x35,136,0,90,134x35,136,36,93]}',
 };
+
+/**
+ * `env.tmux` of a scenario fixture: whether a `shell` service is mounted, the tmux world it sees, and
+ * an optional executor failure.
+ */
+export const TmuxEnv = z
+  .object({
+    shell: z.enum(['stub', 'none']).default('stub').describe("'none': no shell service is mounted (ctx.get('shell') is undefined)"),
+    state: TmuxState,
+    failure: ShellFailure.nullable().default(null),
+  })
+  .strict();
+export type TmuxEnv = z.input<typeof TmuxEnv>;
+
+/** `{do:'env', section:'tmux', change}`: a new tmux world and/or a new executor failure (null clears it). */
+export const TmuxChange = z
+  .object({ state: TmuxState.optional(), failure: ShellFailure.nullable().optional() })
+  .strict()
+  .refine((c) => c.state !== undefined || c.failure !== undefined, 'a tmux change sets state, failure, or both');
+export type TmuxChange = z.input<typeof TmuxChange>;
+
+/** Observations compared by fixtures: how many queries started and ran, and which commands (pid normalised). */
+export interface TmuxObservation {
+  resolves: number;
+  runs: number;
+  commands: string[];
+}
+
+/** The pid DSH embeds varies per process; fixtures compare `-p <pid>`. */
+export function normalisePid(command: string): string {
+  return command.replace(/(\bps\b[^\n|]*?-p )\d+/g, '$1<pid>');
+}
+
+export function observeShell(shell: ShellService): TmuxObservation {
+  const commands: string[] = [];
+  for (const c of shell.calls) {
+    const normalised = normalisePid(c.command);
+    if (!commands.includes(normalised)) commands.push(normalised);
+  }
+  return {
+    resolves: shell.calls.filter((c) => c.phase === 'resolve').length,
+    runs: shell.calls.filter((c) => c.phase === 'run').length,
+    commands,
+  };
+}
+
+/**
+ * The scenario adapter for `env.tmux`. Virtual and real modes both run the plugin's command in a real
+ * bash against the stub tmux/ps: a scenario's world (which pane, which tty) cannot be imposed on a
+ * real tmux server. (Real tmux is exercised by the integration test with `ShellService.real()`.)
+ * Stub results are memoised: a run is a pure function of command, state and pid.
+ */
+export function createAdapter(spec: unknown, _context: AdapterContext): ServiceAdapter {
+  const env = TmuxEnv.parse(spec);
+  const shell = ShellService.stub(env.state, { failure: env.failure, memoize: true });
+  return {
+    services: env.shell === 'stub' ? { shell } : {},
+    change(change: unknown) {
+      const c = TmuxChange.parse(change);
+      if (c.state !== undefined) shell.setState(c.state);
+      if (c.failure !== undefined) shell.setFailure(c.failure);
+    },
+    observe: () => observeShell(shell),
+  };
+}

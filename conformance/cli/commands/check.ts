@@ -1,0 +1,196 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { isSpecRevision, DEFAULT_SPEC, SPEC_REVISIONS, type SpecRevision } from '../../../spec/revisions.js';
+import { checkPaths, type Shard } from '../../../invariants/check-paths.js';
+import { ruleIndex, type KnownConfigs } from '../../../invariants/engine.js';
+import { REPORTERS, render, type ReporterName } from '../../../invariants/reporters/index.js';
+import { allRuleModules } from '../../../invariants/rules/index.js';
+import { EXIT, UsageError } from '../usage-error.js';
+import { version } from '../version.js';
+
+/**
+ * `dsh-ctx-conform check PATH...`: validate DSH session logs. Parsing and validating the command line,
+ * choosing colour and progress, and mapping the report to an exit code live here; everything else is
+ * `checkPaths` and the reporters.
+ */
+export function checkHelp(): string {
+  return `dsh-ctx-conform check — validate DeepSeek Harness session logs
+
+Usage:
+  dsh-ctx-conform check PATH... [options]
+
+PATH is a session.jsonl or session.jsonl.zstd file, or a directory searched recursively for them
+(e.g. ~/.dsh/sessions). Every log is read once, streaming, and judged against the LOG-* rules of
+spec/log.md plus the rules of each context source (time-context, tmux-context, ...).
+
+Options:
+  --reporter NAME      how to print the result (default: human)
+                         human   grouped by file, for a terminal (colour on a TTY; NO_COLOR/FORCE_COLOR)
+                         json    one JSON document {tool, spec, files, findings, summary}, for scripts
+                         junit   JUnit XML, one test case per log, for CI test dashboards
+                         sarif   SARIF 2.1.0 with rule metadata, for code-scanning UIs
+                         github  ::error/::warning annotations for GitHub Actions
+  --output FILE        write the report to FILE instead of stdout
+  --max-findings N     keep at most N findings in the report (all are still counted)
+  --shard i/n          check only the i-th of n deterministic slices of the sorted file list
+                       (file k goes to shard (k mod n)+1); merge shard reports by concatenation
+  --spec REVISION      spec revision to judge against: ${SPEC_REVISIONS.join(' | ')} (default ${DEFAULT_SPEC})
+  --config JSON        source configs the logs were written with, as JSON or @file.json, e.g.
+                       '{"time-context":{"refreshIntervalMs":60000}}'
+  --max-clock-skew MS  how far a reading may predate already-durable events (default 60000)
+  -h, --help           show this help
+
+Examples:
+  dsh-ctx-conform check ~/.dsh/sessions
+  dsh-ctx-conform check ./session.jsonl.zstd --reporter json --output report.json
+  dsh-ctx-conform check /logs --shard 2/8 --reporter sarif --output shard-2.sarif
+  dsh-ctx-conform check /logs --config '{"time-context":{"refreshIntervalMs":300000}}'
+
+Exit codes:
+  0  no error findings (warnings and infos do not fail a run)
+  1  error findings, or a log that cannot be read (missing path, bad header, corrupt zstd)
+  2  usage error (unknown option, no PATH, bad --shard, bad --config ...)
+  3  internal error of the checker (please report it)
+`;
+}
+
+const KnownConfigsSchema = z
+  .object({
+    'time-context': z.object({ refreshIntervalMs: z.number().nonnegative().optional(), timeZone: z.string().optional() }).strict().optional(),
+    'tmux-context': z.object({ refreshIntervalMs: z.number().nonnegative().optional() }).strict().optional(),
+    'agent-instructions': z.record(z.string(), z.unknown()).optional(),
+    'session-reference': z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+function parseConfig(raw: string): KnownConfigs {
+  let text = raw;
+  if (raw.startsWith('@')) {
+    try {
+      text = readFileSync(raw.slice(1), 'utf8');
+    } catch (error) {
+      throw new UsageError(`--config ${raw}: cannot read ${raw.slice(1)} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--config is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = KnownConfigsSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`--config: ${issue.path.join('.') || '(root)'}: ${issue.message} (known sources: time-context, tmux-context, agent-instructions, session-reference)`);
+  }
+  return parsed.data as KnownConfigs;
+}
+
+function parseShard(raw: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(raw);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index < 1 || index > count) throw new UsageError(`--shard expects i/n with 1 <= i <= n (e.g. 2/8), got "${raw}"`);
+  return { index, count };
+}
+
+function parseNonNegativeInt(flag: string, raw: string): number {
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`${flag} expects a non-negative integer, got "${raw}"`);
+  return Number(raw);
+}
+
+/** NO_COLOR (non-empty) wins, then FORCE_COLOR (non-"0"), then whether the stream is a terminal. */
+export function useColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTTY;
+}
+
+export async function checkCommand(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        reporter: { type: 'string' },
+        output: { type: 'string' },
+        'max-findings': { type: 'string' },
+        shard: { type: 'string' },
+        spec: { type: 'string' },
+        config: { type: 'string' },
+        'max-clock-skew': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    // parseArgs reports unknown or malformed options as TypeErrors with ERR_PARSE_ARGS_* codes.
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(checkHelp());
+    return EXIT.ok;
+  }
+  if (positionals.length === 0) throw new UsageError('missing PATH: give one or more session logs or directories to check');
+  const reporter = (values.reporter ?? 'human') as ReporterName;
+  if (!REPORTERS.includes(reporter)) throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')}, got "${values.reporter}"`);
+  let spec: SpecRevision = DEFAULT_SPEC;
+  if (values.spec !== undefined) {
+    if (!isSpecRevision(values.spec)) throw new UsageError(`--spec must be one of ${SPEC_REVISIONS.join(', ')}, got "${values.spec}"`);
+    spec = values.spec;
+  }
+  const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
+  const maxFindings = values['max-findings'] !== undefined ? parseNonNegativeInt('--max-findings', values['max-findings']) : undefined;
+  const maxClockSkewMs = values['max-clock-skew'] !== undefined ? parseNonNegativeInt('--max-clock-skew', values['max-clock-skew']) : undefined;
+  const configs = values.config !== undefined ? parseConfig(values.config) : {};
+
+  const progress = process.stderr.isTTY ? new Progress() : null;
+  const report = await checkPaths(positionals, {
+    spec,
+    configs,
+    ...(maxClockSkewMs !== undefined ? { maxClockSkewMs } : {}),
+    modules: allRuleModules,
+    shard,
+    maxFindings,
+    tool: { name: 'dsh-ctx-conform', version },
+    onFile: progress ? (done, total, result) => progress.update(done, total, result.bytes) : undefined,
+  });
+  progress?.clear();
+
+  const toFile = values.output !== undefined;
+  const color = reporter === 'human' && useColor(process.env, !toFile && process.stdout.isTTY === true);
+  const rules = new Map([...ruleIndex(allRuleModules)].map(([id, meta]) => [id, meta]));
+  const text = render(reporter, report, { color, rules });
+  if (toFile) {
+    try {
+      writeFileSync(values.output!, text);
+    } catch (error) {
+      throw new UsageError(`--output ${values.output}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  } else {
+    process.stdout.write(text);
+  }
+  return report.summary.errors > 0 || report.summary.unreadable > 0 ? EXIT.failures : EXIT.ok;
+}
+
+/** A one-line progress meter on a terminal's stderr, shown only once the input is large. */
+class Progress {
+  private bytes = 0;
+  private shown = false;
+  private readonly started = Date.now();
+
+  update(done: number, total: number, bytes: number): void {
+    this.bytes += bytes;
+    const large = this.bytes > 64 * 1024 * 1024 || total > 50 || Date.now() - this.started > 2000;
+    if (!large) return;
+    this.shown = true;
+    process.stderr.write(`\r\u001b[Kchecked ${done}/${total} logs, ${(this.bytes / 1e6).toFixed(0)} MB`);
+  }
+
+  clear(): void {
+    if (this.shown) process.stderr.write('\r\u001b[K');
+  }
+}

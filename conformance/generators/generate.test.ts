@@ -1,0 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { generateSuite } from './suite.js';
+import { diffTrees } from './tree-diff.js';
+
+it('regenerating the suite from generator code changes nothing (run `npm run fixtures` and commit)', async () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'dsh-fixtures-'));
+  try {
+    await generateSuite(tmp);
+    expect(diffTrees(join(import.meta.dirname, '..', 'fixtures'), tmp)).toEqual([]);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}, 300_000);

@@ -1,0 +1,500 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { z } from 'zod';
+import type { AdapterContext, ServiceAdapter } from '../../scenario/adapter.js';
+
+/**
+ * The `fs` service for agent-instructions scenarios: the slice of DSH's `FileSystem` Service
+ * Definition (`@deepseek-ai/dsh-fs`) the plugin touches:
+ *
+ * - `resolve(path, {cwd?, signal?}) → FsTarget {targetKey, displayPath}`: normalises the path and
+ *   follows every symlink, final component included (the local backend realpaths). A missing suffix
+ *   is kept as written, so resolving a path that does not exist succeeds; absence is `stat`'s answer.
+ *   A symlink loop throws (`FS_IO_ERROR`).
+ * - `stat(target, signal) → {type:'file'|'directory'|'other', version, size?} | undefined`:
+ *   `undefined` means absent, which includes "a parent component is a regular file" (ENOTDIR).
+ * - `streamText(target, signal) → Promise<AsyncIterable<string>>`: decoded text in chunks; a missing
+ *   target throws `FS_NOT_FOUND`, a non-file `FS_NOT_REGULAR_FILE`, an unreadable file
+ *   `FS_PERMISSION_DENIED`; the signal is checked before every chunk.
+ *
+ * Errors are `FsError`-shaped (`name`, `code` from the dsh-fs taxonomy). The plugin only tells
+ * "threw" from "returned", so codes are for humans reading failures.
+ *
+ * Two backends share all of that logic and differ only in their primitives (lstat, readlink, read):
+ * - **virtual**: an in-memory tree with version tokens bumped on every write;
+ * - **real**: a real temporary directory `T`; the plugin still sees the fixture's virtual absolute
+ *   paths (`/proj/AGENTS.md` lives at `T/proj/AGENTS.md`), so the same fixture gives the same log in
+ *   both modes. Its entries are real files, directories, symlinks and FIFOs read back with real
+ *   syscalls. Version tokens come from the real `stat` (inode, size, mtime and ctime in ns) plus a
+ *   write generation, because coarse file-system timestamps can make two quick same-size writes look
+ *   identical. Faults the OS cannot produce on demand (an EIO from stat, a permission error while
+ *   running as root) are injected by the service in both modes.
+ *
+ * Every call is recorded (`resolve <path>`, `stat <targetKey>`, `stream <targetKey>`) so fixtures can
+ * assert, e.g., that one pass never probes the same file twice.
+ */
+
+const AbsolutePath = z.string().regex(/^\//, 'must be an absolute POSIX path');
+
+export const FileEntry = z
+  .object({
+    content: z.string(),
+    version: z.string().optional().describe('a fixed version token (a backend whose token does not change on rewrite)'),
+    size: z.number().int().min(0).nullable().optional().describe('reported size; null: the backend reports none; default: the true UTF-8 size'),
+    unreadable: z.boolean().optional().describe('stat works, reading fails (FS_PERMISSION_DENIED)'),
+  })
+  .strict();
+export type FileEntry = z.infer<typeof FileEntry>;
+
+export const FaultKind = z.enum(['resolve', 'stat', 'read']);
+export type FaultKind = z.infer<typeof FaultKind>;
+
+export const WorkspaceSpec = z
+  .object({
+    files: z.record(AbsolutePath, z.union([z.string(), FileEntry])).default({}).describe('regular files; parents are created'),
+    dirs: z.array(AbsolutePath).default([]).describe('directories (e.g. a `.git` directory marker)'),
+    symlinks: z.record(AbsolutePath, z.string()).default({}).describe('symlink path → target as written (absolute or relative)'),
+    others: z.array(AbsolutePath).default([]).describe("entries that are neither file nor directory (a FIFO): stat type 'other'"),
+    faults: z
+      .record(AbsolutePath, z.array(FaultKind))
+      .default({})
+      .describe('resolve: resolve(path) throws; stat: stat of that target throws; read: streamText throws'),
+    env: z
+      .object({
+        HOME: AbsolutePath.optional().describe('the OS home while the scenario runs (default dshHome is $HOME/.dsh)'),
+        DSH_HOME: z.string().nullable().optional().describe('$DSH_HOME while the scenario runs; null: unset'),
+      })
+      .strict()
+      .default({}),
+    chunkSize: z.number().int().min(1).default(65_536).describe('characters per streamed chunk'),
+    provider: z.boolean().default(true).describe('false: the host has no fs service at all'),
+  })
+  .strict();
+export type WorkspaceSpec = z.infer<typeof WorkspaceSpec>;
+export type WorkspaceSpecInput = z.input<typeof WorkspaceSpec>;
+
+export const WorkspaceChange = z.discriminatedUnion('op', [
+  z
+    .object({
+      op: z.literal('write'),
+      path: AbsolutePath,
+      content: z.string(),
+      version: z.string().optional(),
+      size: z.number().int().min(0).nullable().optional(),
+    })
+    .strict()
+    .describe('create or overwrite a file (through a symlink, like a real write); parents are created'),
+  z.object({ op: z.literal('remove'), path: AbsolutePath }).strict().describe('remove a file, symlink or directory tree'),
+  z.object({ op: z.literal('mkdir'), path: AbsolutePath }).strict(),
+  z.object({ op: z.literal('symlink'), path: AbsolutePath, target: z.string() }).strict().describe('create or retarget a symlink'),
+  z.object({ op: z.literal('fault'), path: AbsolutePath, kinds: z.array(FaultKind) }).strict().describe('set the faults of a path ([] clears)'),
+  z.object({ op: z.literal('unreadable'), path: AbsolutePath, value: z.boolean() }).strict(),
+]);
+export type WorkspaceChange = z.infer<typeof WorkspaceChange>;
+
+export interface FsTarget {
+  targetKey: string;
+  displayPath: string;
+}
+export interface FsInfo {
+  type: 'file' | 'directory' | 'other';
+  version: string;
+  size?: number;
+}
+
+export class FsError extends Error {
+  override readonly name = 'FsError';
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
+
+/** The primitives a backend provides; everything else is shared. Paths are virtual and normalised. */
+interface Backend {
+  kind(path: string): EntryKind | undefined;
+  readlink(path: string): string;
+  /** Content of a regular file (throws a permission error when the OS refuses). */
+  read(path: string): string;
+  version(path: string): string;
+  /** The true size of a regular file in bytes. */
+  trueSize(path: string): number;
+  writeFile(path: string, content: string): void;
+  mkdir(path: string): void;
+  symlink(path: string, target: string): void;
+  mkOther(path: string): void;
+  remove(path: string): void;
+  setUnreadable(path: string, value: boolean): void;
+  dispose(): void;
+}
+
+function parentsOf(path: string): string[] {
+  const out: string[] = [];
+  let current = posix.dirname(path);
+  while (current !== '/') {
+    out.unshift(current);
+    current = posix.dirname(current);
+  }
+  return out;
+}
+
+class VirtualBackend implements Backend {
+  private readonly nodes = new Map<string, { kind: EntryKind; content?: string; target?: string; version: string }>([['/', { kind: 'directory', version: 'v0' }]]);
+  private counter = 0;
+
+  private nextVersion(): string {
+    this.counter += 1;
+    return `v${this.counter}`;
+  }
+  kind(path: string): EntryKind | undefined {
+    return this.nodes.get(path)?.kind;
+  }
+  readlink(path: string): string {
+    return this.nodes.get(path)!.target!;
+  }
+  read(path: string): string {
+    return this.nodes.get(path)!.content!;
+  }
+  version(path: string): string {
+    return this.nodes.get(path)!.version;
+  }
+  trueSize(path: string): number {
+    return Buffer.byteLength(this.read(path), 'utf8');
+  }
+  private ensureParents(path: string): void {
+    for (const dir of parentsOf(path)) if (!this.nodes.has(dir)) this.nodes.set(dir, { kind: 'directory', version: this.nextVersion() });
+  }
+  writeFile(path: string, content: string): void {
+    this.ensureParents(path);
+    this.nodes.set(path, { kind: 'file', content, version: this.nextVersion() });
+  }
+  mkdir(path: string): void {
+    this.ensureParents(path);
+    if (this.nodes.get(path)?.kind !== 'directory') this.nodes.set(path, { kind: 'directory', version: this.nextVersion() });
+  }
+  symlink(path: string, target: string): void {
+    this.ensureParents(path);
+    this.nodes.set(path, { kind: 'symlink', target, version: this.nextVersion() });
+  }
+  mkOther(path: string): void {
+    this.ensureParents(path);
+    this.nodes.set(path, { kind: 'other', version: this.nextVersion() });
+  }
+  remove(path: string): void {
+    for (const key of [...this.nodes.keys()]) if (key === path || key.startsWith(`${path}/`)) this.nodes.delete(key);
+  }
+  setUnreadable(): void {
+    // Unreadability is a service-level fault in virtual mode (see FileSystemService.unreadable).
+  }
+  dispose(): void {}
+}
+
+/** A real temporary directory; virtual `/x` lives at `<root>/x`. */
+class RealDirBackend implements Backend {
+  readonly root: string;
+  /** Bumped on every write the service performs (coarse timestamps can hide a rewrite). */
+  private readonly generations = new Map<string, number>();
+
+  constructor() {
+    this.root = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-ai-ws-')));
+  }
+  real(path: string): string {
+    return path === '/' ? this.root : this.root + path;
+  }
+  kind(path: string): EntryKind | undefined {
+    try {
+      const s = lstatSync(this.real(path));
+      return s.isSymbolicLink() ? 'symlink' : s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other';
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+      throw error;
+    }
+  }
+  readlink(path: string): string {
+    const target = readlinkSync(this.real(path));
+    // Absolute targets were written inside the temporary root; map them back to virtual paths.
+    return target.startsWith(`${this.root}/`) || target === this.root ? target.slice(this.root.length) || '/' : target;
+  }
+  read(path: string): string {
+    return readFileSync(this.real(path), 'utf8');
+  }
+  version(path: string): string {
+    const s = statSync(this.real(path), { bigint: true });
+    return `${s.ino}-${s.size}-${s.mtimeNs}-${s.ctimeNs}-g${this.generations.get(path) ?? 0}`;
+  }
+  trueSize(path: string): number {
+    return Number(statSync(this.real(path)).size);
+  }
+  private bump(path: string): void {
+    this.generations.set(path, (this.generations.get(path) ?? 0) + 1);
+  }
+  private ensureParents(path: string): void {
+    mkdirSync(posix.dirname(this.real(path)), { recursive: true });
+  }
+  writeFile(path: string, content: string): void {
+    this.ensureParents(path);
+    writeFileSync(this.real(path), content, 'utf8');
+    this.bump(path);
+  }
+  mkdir(path: string): void {
+    mkdirSync(this.real(path), { recursive: true });
+  }
+  symlink(path: string, target: string): void {
+    this.ensureParents(path);
+    rmSync(this.real(path), { force: true, recursive: true });
+    symlinkSync(target.startsWith('/') ? this.real(target) : target, this.real(path));
+  }
+  mkOther(path: string): void {
+    this.ensureParents(path);
+    execFileSync('mkfifo', [this.real(path)]);
+  }
+  remove(path: string): void {
+    rmSync(this.real(path), { force: true, recursive: true });
+  }
+  setUnreadable(path: string, value: boolean): void {
+    // Effective for non-root users; as root the service-level fault still makes the read fail.
+    try {
+      chmodSync(this.real(path), value ? 0o000 : 0o644);
+    } catch {
+      // The file may not exist yet; the service-level fault covers it.
+    }
+  }
+  dispose(): void {
+    try {
+      rmSync(this.root, { recursive: true, force: true });
+    } catch {
+      // Best effort: a leftover temporary directory is harmless.
+    }
+  }
+}
+
+const MAX_SYMLINK_HOPS = 40;
+
+/**
+ * The service object the plugin gets as `ctx.get('fs')`. Shared by both backends.
+ */
+export class FileSystemService {
+  readonly calls: string[] = [];
+  chunksRead = 0;
+  private readonly faults = new Map<string, Set<FaultKind>>();
+  private readonly unreadable = new Set<string>();
+  /** Fixed version tokens and reported sizes set by the fixture (cleared by a plain rewrite). */
+  private readonly fixedVersions = new Map<string, string>();
+  private readonly reportedSizes = new Map<string, number | null>();
+
+  constructor(
+    private readonly backend: Backend,
+    private readonly chunkSize: number,
+  ) {}
+
+  // ---- the DSH surface -------------------------------------------------------------------------
+
+  async resolve(path: string, opts?: { cwd?: string; signal?: AbortSignal }): Promise<FsTarget> {
+    opts?.signal?.throwIfAborted();
+    const absolute = posix.resolve(opts?.cwd ?? '/', path);
+    this.calls.push(`resolve ${absolute}`);
+    if (this.faults.get(absolute)?.has('resolve')) throw new FsError(`cannot resolve ${absolute}: injected I/O error`, 'FS_IO_ERROR');
+    const key = this.canonical(absolute);
+    return { targetKey: key, displayPath: key };
+  }
+
+  async stat(target: FsTarget, signal?: AbortSignal): Promise<FsInfo | undefined> {
+    signal?.throwIfAborted();
+    const key = target.targetKey;
+    this.calls.push(`stat ${key}`);
+    if (this.faults.get(key)?.has('stat')) throw new FsError(`cannot stat ${key}: injected I/O error`, 'FS_IO_ERROR');
+    // The tree may have changed since `resolve`: follow whatever is there now.
+    const now = this.canonical(key);
+    const kind = this.backend.kind(now);
+    if (kind === undefined || kind === 'symlink') return undefined;
+    const version = this.fixedVersions.get(now) ?? this.backend.version(now);
+    if (kind !== 'file') return { type: kind, version };
+    const reported = this.reportedSizes.has(now) ? this.reportedSizes.get(now) : this.backend.trueSize(now);
+    return reported === null || reported === undefined ? { type: 'file', version } : { type: 'file', version, size: reported };
+  }
+
+  async streamText(target: FsTarget, signal?: AbortSignal): Promise<AsyncIterable<string>> {
+    signal?.throwIfAborted();
+    const key = target.targetKey;
+    this.calls.push(`stream ${key}`);
+    const now = this.canonical(key);
+    const kind = this.backend.kind(now);
+    if (kind === undefined || kind === 'symlink') throw new FsError(`no such file: ${key}`, 'FS_NOT_FOUND');
+    if (kind !== 'file') throw new FsError(`not a regular file: ${key}`, 'FS_NOT_REGULAR_FILE');
+    if (this.unreadable.has(now) || this.faults.get(now)?.has('read')) throw new FsError(`permission denied: ${key}`, 'FS_PERMISSION_DENIED');
+    let text: string;
+    try {
+      text = this.backend.read(now);
+    } catch (error) {
+      throw new FsError(`cannot read ${key}: ${(error as Error).message}`, 'FS_PERMISSION_DENIED');
+    }
+    const chunks = splitCodePoints(text, this.chunkSize);
+    const service = this;
+    return {
+      async *[Symbol.asyncIterator]() {
+        for (const chunk of chunks) {
+          signal?.throwIfAborted();
+          service.chunksRead += 1;
+          yield chunk;
+        }
+      },
+    };
+  }
+
+  // ---- path resolution -------------------------------------------------------------------------
+
+  /** Follow symlinks component by component; a missing or non-directory suffix is kept as written. */
+  private canonical(absolute: string): string {
+    let hops = 0;
+    let done = '/';
+    let rest = absolute.split('/').filter((s) => s.length > 0);
+    while (rest.length > 0) {
+      const [head, ...tail] = rest;
+      const candidate = posix.join(done, head);
+      const kind = this.backend.kind(candidate);
+      if (kind === 'symlink') {
+        hops += 1;
+        if (hops > MAX_SYMLINK_HOPS) throw new FsError(`too many levels of symbolic links: ${absolute}`, 'FS_IO_ERROR');
+        const link = this.backend.readlink(candidate);
+        const resolved = posix.resolve(done, link);
+        done = '/';
+        rest = [...resolved.split('/').filter((s) => s.length > 0), ...tail];
+        continue;
+      }
+      if (kind === undefined || (kind !== 'directory' && tail.length > 0)) return posix.join(candidate, ...tail);
+      done = candidate;
+      rest = tail;
+    }
+    return done;
+  }
+
+  // ---- fixture control -------------------------------------------------------------------------
+
+  /** Write through symlinks (like a real write), keeping fixture metadata overrides when given. */
+  write(path: string, content: string, version?: string, size?: number | null): void {
+    const at = this.canonical(path);
+    this.backend.writeFile(at, content);
+    if (version === undefined) this.fixedVersions.delete(at);
+    else this.fixedVersions.set(at, version);
+    if (size === undefined) this.reportedSizes.delete(at);
+    else this.reportedSizes.set(at, size);
+    if (this.unreadable.has(at)) this.backend.setUnreadable(at, true);
+  }
+
+  apply(change: WorkspaceChange): void {
+    switch (change.op) {
+      case 'write':
+        this.write(change.path, change.content, change.version, change.size);
+        return;
+      case 'remove':
+        this.backend.remove(change.path);
+        for (const key of [...this.fixedVersions.keys()]) if (key === change.path || key.startsWith(`${change.path}/`)) this.fixedVersions.delete(key);
+        return;
+      case 'mkdir':
+        this.backend.mkdir(change.path);
+        return;
+      case 'symlink':
+        this.backend.remove(change.path);
+        this.backend.symlink(change.path, change.target);
+        return;
+      case 'fault':
+        if (change.kinds.length === 0) this.faults.delete(change.path);
+        else this.faults.set(change.path, new Set(change.kinds));
+        return;
+      case 'unreadable':
+        if (change.value) this.unreadable.add(change.path);
+        else this.unreadable.delete(change.path);
+        this.backend.setUnreadable(change.path, change.value);
+        return;
+    }
+  }
+
+  populate(spec: WorkspaceSpec): void {
+    for (const dir of spec.dirs) this.backend.mkdir(dir);
+    for (const path of spec.others) this.backend.mkOther(path);
+    for (const [path, target] of Object.entries(spec.symlinks)) this.backend.symlink(path, target);
+    for (const [path, entry] of Object.entries(spec.files)) {
+      const file = typeof entry === 'string' ? { content: entry } : entry;
+      this.write(path, file.content, file.version, file.size);
+      if (file.unreadable) this.apply({ op: 'unreadable', path: this.canonical(path), value: true });
+    }
+    for (const [path, kinds] of Object.entries(spec.faults)) this.apply({ op: 'fault', path, kinds });
+  }
+
+  dispose(): void {
+    this.backend.dispose();
+  }
+}
+
+function splitCodePoints(text: string, size: number): string[] {
+  if (text.length === 0) return [];
+  const points = Array.from(text);
+  const out: string[] = [];
+  for (let i = 0; i < points.length; i += size) out.push(points.slice(i, i + size).join(''));
+  return out;
+}
+
+export interface Workspace {
+  /** The service object, or undefined when the fixture has no provider. */
+  readonly fs: FileSystemService | undefined;
+  /** Always present: fixture changes go here even when the plugin sees no provider. */
+  readonly service: FileSystemService;
+  /** The real temporary directory (real mode only). */
+  readonly realRoot?: string;
+  dispose(): void;
+}
+
+/** Build a workspace from a spec in either mode. The caller owns `env` (see {@link createAdapter}). */
+export function createWorkspace(input: WorkspaceSpecInput, mode: AdapterContext['mode'] = 'virtual'): Workspace {
+  const spec = WorkspaceSpec.parse(input);
+  const backend = mode === 'real' ? new RealDirBackend() : new VirtualBackend();
+  const service = new FileSystemService(backend, spec.chunkSize);
+  service.populate(spec);
+  return {
+    fs: spec.provider ? service : undefined,
+    service,
+    realRoot: backend instanceof RealDirBackend ? backend.root : undefined,
+    dispose: () => service.dispose(),
+  };
+}
+
+/** Set HOME / DSH_HOME for the scenario; returns the function that restores them. */
+export function applyWorkspaceEnv(env: WorkspaceSpec['env']): () => void {
+  const saved = { HOME: process.env.HOME, DSH_HOME: process.env.DSH_HOME };
+  if (env.HOME !== undefined) process.env.HOME = env.HOME;
+  if (env.DSH_HOME === null) delete process.env.DSH_HOME;
+  else if (env.DSH_HOME !== undefined) process.env.DSH_HOME = env.DSH_HOME;
+  return () => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
+}
+
+/** The scenario adapter for `env.workspace` (registered in conformance/scenario/adapters.ts). */
+export function createAdapter(input: unknown, context: AdapterContext): ServiceAdapter {
+  const spec = WorkspaceSpec.parse(input);
+  const restoreEnv = applyWorkspaceEnv(spec.env);
+  const workspace = createWorkspace(spec, context.mode);
+  return {
+    services: workspace.fs === undefined ? {} : { fs: workspace.fs },
+    change(change: unknown) {
+      workspace.service.apply(WorkspaceChange.parse(change));
+    },
+    observe() {
+      return { calls: [...workspace.service.calls], chunks: workspace.service.chunksRead };
+    },
+    dispose() {
+      workspace.dispose();
+      restoreEnv();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { referenceModule } from '../../reference/index.js';
+import type { SpecRevision } from '../../spec/revisions.js';
+import { pluginFromModule } from '../loader/load-plugin.js';
+import { arbitraryFor } from '../properties/index.js';
+import type { GeneratedScenario } from '../properties/session-arbitrary.js';
+import { executeScenario } from '../scenario/execute.js';
+import { fixtureId } from '../scenario/fixture-id.js';
+import { FIXTURE_FORMAT_VERSION, ScenarioFixture } from '../scenario/schema.js';
+import { writeFixture } from '../scenario/store.js';
+import { IsolatedPlugin } from './isolated-plugin.js';
+import type { PluginSpec } from './plugin-spec.js';
+import type { RunReport } from './results.js';
+
+export interface PropertyOptions {
+  spec: SpecRevision;
+  seed: number;
+  runs: number;
+  timeoutMs: number;
+  /** Where a shrunk counterexample is written as a fixture. */
+  counterexampleDir: string;
+}
+
+/**
+ * Property run: fast-check generates sessions; the plugin and the reference must behave identically
+ * on each (same outcomes, same log with ids normalised, same warnings and observations). On failure
+ * fast-check shrinks to a minimal session, which is written as a scenario fixture (expectations from
+ * the reference) that reproduces the failure with `--fixtures DIR`.
+ */
+export async function runProperty(pluginSpec: PluginSpec, options: PropertyOptions): Promise<RunReport['properties'][number]> {
+  const isolated = new IsolatedPlugin(pluginSpec, options.spec);
+  const loaded = await isolated.start();
+  const base = { plugin: loaded.label, source: loaded.source, runs: options.runs, seed: options.seed };
+  let lastFailure = '';
+  try {
+    const arbitrary = await arbitraryFor(loaded.source);
+    const result = await fc.check(
+      fc.asyncProperty(arbitrary, async (scenario) => {
+        const verdict = await isolated.compare(scenario, options.timeoutMs);
+        if (verdict.status !== 'pass') lastFailure = `${verdict.status}: ${verdict.message}`;
+        return verdict.status === 'pass';
+      }),
+      { seed: options.seed, numRuns: options.runs },
+    );
+    if (!result.failed) return { ...base, status: 'pass', message: `agrees with the reference on ${result.numRuns} generated sessions` };
+    if (result.counterexample === null) return { ...base, status: 'error', message: `the property could not run: ${String(result.errorInstance ?? "interrupted")}` };
+    const scenario = result.counterexample[0] as GeneratedScenario;
+    const file = await writeCounterexample(loaded.source, scenario, options);
+    return {
+      ...base,
+      status: 'fail',
+      message: `differs from the reference after ${result.numRuns} run(s) (seed ${result.seed}, path "${result.counterexamplePath}", shrunk ${result.numShrinks} time(s)): ${lastFailure}`,
+      counterexample: file,
+    };
+  } finally {
+    isolated.stop();
+  }
+}
+
+async function writeCounterexample(source: RunReport['plugins'][number]['source'], scenario: GeneratedScenario, options: PropertyOptions): Promise<string> {
+  const reference = pluginFromModule(await referenceModule(source, options.spec), `reference:${source}`, `reference:${source}`, source);
+  const expected = await executeScenario(reference.factory, scenario);
+  const withoutId = {
+    format: FIXTURE_FORMAT_VERSION,
+    kind: 'scenario' as const,
+    source,
+    category: 'ordering' as const,
+    title: `property counterexample (seed ${options.seed})`,
+    rules: [],
+    spec: [options.spec],
+    ...scenario,
+    expect: { outcomes: expected.outcomes, log: expected.log, warnings: expected.warnings, observations: expected.observations },
+    provenance: { generator: 'property-run', seed: options.seed },
+  };
+  const fixture = ScenarioFixture.parse({ ...withoutId, id: fixtureId(withoutId as unknown as Record<string, unknown>) });
+  mkdirSync(options.counterexampleDir, { recursive: true });
+  const dir = writeFixture(options.counterexampleDir, fixture);
+  return relative(process.cwd(), join(dir)) || dir;
+}

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { allRuleModules } from '../invariants/rules/index.js';
+import { ruleIndex } from '../invariants/engine.js';
+import { referenceModule } from '../reference/index.js';
+import { SOURCES, type SpecRevision } from '../spec/revisions.js';
+import { loadPlugin, pluginFromModule } from './loader/load-plugin.js';
+import { listMutants } from './mutants/index.js';
+import { judgeFixture } from './runner/judge-fixture.js';
+import { fixtureId } from './scenario/fixture-id.js';
+import { validateLogFixture } from './scenario/materialise.js';
+import type { LogFixture, ScenarioFixture } from './scenario/schema.js';
+import { buildCatalog, readAllFixtures } from './scenario/store.js';
+import { upstreamPackage } from './upstream.js';
+
+/**
+ * The suite's own guarantees (issue "The generated conformance suite"): it parses, ids are content
+ * hashes, the catalog is current, every rule is covered, log fixtures produce exactly their rule ids,
+ * the reference and the published packages pass what they implement, and every mutant is killed.
+ */
+const root = join(import.meta.dirname, 'fixtures');
+const stored = readAllFixtures(root);
+const fixtures = stored.map((s) => s.fixture);
+const scenarios = fixtures.filter((f): f is ScenarioFixture => f.kind === 'scenario');
+const logs = fixtures.filter((f): f is LogFixture => f.kind === 'log');
+const deviations = JSON.parse(readFileSync(join(root, 'known-deviations.json'), 'utf8')) as Array<{ fixture: string; upstream: string; reason: string }>;
+
+describe('the committed suite', () => {
+  it('has fixtures for every source and the core log rules', () => {
+    for (const source of [...SOURCES, 'log']) expect(fixtures.filter((f) => f.source === source).length, source).toBeGreaterThan(0);
+  });
+
+  it('gives every fixture the hash of its content as id, in a directory named by it', () => {
+    for (const { fixture, dir } of stored) {
+      expect(fixture.id).toBe(fixtureId(fixture as unknown as Record<string, unknown>));
+      expect(dir.endsWith(join(fixture.source, fixture.category, fixture.id))).toBe(true);
+    }
+  });
+
+  it('has a catalog that matches the fixtures', () => {
+    const committed = JSON.parse(readFileSync(join(root, 'index.json'), 'utf8'));
+    expect(committed).toEqual(JSON.parse(JSON.stringify(buildCatalog(root, fixtures))));
+  });
+
+  it('covers every rule id the validator defines with at least one fixture', () => {
+    const covered = new Set(fixtures.flatMap((f) => [...f.rules, ...(f.kind === 'log' ? f.expect.findings : [])]));
+    const missing = [...ruleIndex(allRuleModules).keys()].filter((id) => !covered.has(id));
+    expect(missing).toEqual([]);
+  });
+
+  it('names only rule ids the validator defines', () => {
+    const known = new Set(ruleIndex(allRuleModules).keys());
+    const unknown = fixtures.flatMap((f) => f.rules.filter((r) => !known.has(r)).map((r) => `${f.id} ${r}`));
+    expect(unknown).toEqual([]);
+  });
+});
+
+describe('log fixtures', () => {
+  it.each(logs.map((f) => [`${f.source}/${f.category}: ${f.title} [${f.id}]`, f] as const))('%s', async (_name, f) => {
+    for (const revision of f.spec) expect(await validateLogFixture(f, revision, allRuleModules)).toEqual(f.expect.findings);
+  });
+});
+
+async function failingFixtures(factory: Parameters<typeof judgeFixture>[0], list: readonly ScenarioFixture[], spec: SpecRevision): Promise<Array<{ id: string; message: string }>> {
+  const failed: Array<{ id: string; message: string }> = [];
+  for (const f of list) {
+    const verdict = await judgeFixture(factory, f, spec);
+    if (verdict.status !== 'pass') failed.push({ id: f.id, message: `${f.title}: ${verdict.message}` });
+  }
+  return failed;
+}
+
+describe.each(SOURCES.map((s) => [s] as const))('%s scenarios', (source) => {
+  for (const spec of ['2026-08', '2026-07'] as const) {
+    const mine = scenarios.filter((f) => f.source === source && f.spec.includes(spec));
+    if (mine.length === 0) continue;
+
+    it(`the reference passes every ${spec} fixture`, async () => {
+      const reference = pluginFromModule(await referenceModule(source, spec), 'reference', 'reference', source);
+      expect(await failingFixtures(reference.factory, mine, spec)).toEqual([]);
+    });
+
+    it(`the published upstream package passes every ${spec} fixture or is a listed deviation`, async () => {
+      const pkg = upstreamPackage(source, spec)!;
+      const upstream = await loadPlugin(pkg, { source });
+      const failed = await failingFixtures(upstream.factory, mine, spec);
+      const unlisted = failed.filter((f) => !deviations.some((d) => d.fixture === f.id));
+      expect(unlisted).toEqual([]);
+    });
+  }
+});
+
+describe('mutants', () => {
+  const mutants = listMutants();
+  const matrix: string[] = [];
+
+  it('exist for every source, at least ten each', () => {
+    for (const source of SOURCES) expect(mutants.filter((m) => m.source === source).length, source).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(mutants.map((m) => [`${m.source}/${m.name}`, m] as const))('%s is killed by at least one fixture', async (_name, m) => {
+    const mod = (await import(pathToFileURL(m.file).href)) as Record<string, unknown>;
+    const plugin = pluginFromModule(mod, m.name, m.name, m.source);
+    const spec: SpecRevision = (mod.spec as SpecRevision | undefined) ?? '2026-08';
+    const mine = scenarios.filter((f) => f.source === m.source && f.spec.includes(spec));
+    const killers = await failingFixtures(plugin.factory, mine, spec);
+    matrix.push(`${m.source}/${m.name}: killed by ${killers.length} fixture(s): ${killers.slice(0, 5).map((k) => k.id).join(', ')}${killers.length > 5 ? ', ...' : ''}`);
+    console.log(matrix.at(-1));
+    expect(killers.length, `${m.source}/${m.name} (${String(mod.description ?? '')}) survives the whole suite`).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,85 @@
+import type { CheckOptions, RuleModule } from './engine.js';
+import { defaultCheckOptions, specRefFor } from './engine.js';
+import type { Finding } from './findings.js';
+import { checkLog, type FileResult } from './check.js';
+import { expandPaths } from './log/expand-path.js';
+import { readerRules } from './log/reader-rules.js';
+import type { CheckReport } from './reporters/report.js';
+import { allRuleModules } from './rules/index.js';
+
+/**
+ * The whole `check` run as a library call: expand PATHs, pick this shard's files, check each file,
+ * and assemble the report. No printing and no exit codes here (that is the CLI's job).
+ */
+export interface Shard {
+  index: number; // 1-based
+  count: number;
+}
+
+export interface CheckPathsOptions extends Partial<CheckOptions> {
+  modules?: readonly RuleModule[];
+  shard?: Shard;
+  maxFindings?: number;
+  tool: { name: string; version: string };
+  /** Called after each file (progress display). */
+  onFile?: (done: number, total: number, result: FileResult) => void;
+}
+
+/** Deterministic split: file k (0-based, in sorted order) belongs to shard (k mod n) + 1. */
+export function shardFiles<T>(files: readonly T[], shard: Shard | undefined): T[] {
+  if (!shard) return [...files];
+  return files.filter((_, k) => k % shard.count === shard.index - 1);
+}
+
+export async function checkPaths(paths: readonly string[], options: CheckPathsOptions): Promise<CheckReport> {
+  const { modules = allRuleModules, shard, maxFindings, tool, onFile, ...rest } = options;
+  const checkOptions: CheckOptions = { ...defaultCheckOptions(), ...rest };
+  const expanded = await expandPaths(paths);
+  const files = shardFiles(expanded.files, shard);
+  const limit = maxFindings ?? Infinity;
+  // Findings are counted in full but kept only up to the limit, so memory stays bounded on a fleet.
+  const findings: Finding[] = [];
+  const counts = { error: 0, warning: 0, info: 0 };
+  let total = 0;
+  const keep = (f: Finding): void => {
+    counts[f.severity]++;
+    total++;
+    if (findings.length < limit) findings.push(f);
+  };
+  // Path problems belong to the first shard only, so merged shard reports do not repeat them.
+  if (!shard || shard.index === 1) {
+    for (const p of expanded.problems) {
+      keep({ rule: p.rule, severity: 'error', file: p.path, line: null, byteOffset: null, seq: null, witness: [], message: p.message, specRef: specRefFor(p.rule, readerRules[p.rule]) });
+    }
+  }
+  const checked: CheckReport['files'] = [];
+  let events = 0;
+  let bytes = 0;
+  let done = 0;
+  for (const file of files) {
+    const result = await checkLog(file, { ...checkOptions, modules });
+    checked.push({ file: result.file, events: result.events, status: result.status });
+    events += result.events;
+    bytes += result.bytes;
+    for (const f of result.findings) keep(f);
+    onFile?.(++done, files.length, result);
+  }
+  return {
+    tool,
+    spec: checkOptions.spec,
+    files: checked,
+    findings,
+    summary: {
+      files: checked.length,
+      events,
+      bytes,
+      errors: counts.error,
+      warnings: counts.warning,
+      infos: counts.info,
+      unreadable: checked.filter((f) => f.status === 'unreadable').length,
+      violations: checked.filter((f) => f.status === 'violations').length,
+      findingsOmitted: total - findings.length,
+      shard: shard ? `${shard.index}/${shard.count}` : null,
+    },
+  };
+}
