@@ -55,6 +55,13 @@ export interface ToolCallInput {
   isError?: boolean;
   /** Abort the tool's signal before the result is delivered. */
   aborted?: boolean;
+  /**
+   * Nested executions run by this tool (a composite tool): each delivers its own `tools/result` with
+   * `exec.parent` set to this execution's token, before this one's result. They write no durable events.
+   */
+  children?: ToolCallInput[];
+  /** Deliver the result with no `exec.agent` (an execution not owned by an agent). */
+  agentless?: boolean;
 }
 
 export interface HostOptions {
@@ -121,8 +128,12 @@ export class SimulatedHost {
     }
   }
 
-  /** Process restart: dispose the plugin, reopen the same durable log, build a fresh plugin instance. */
-  restart(): boolean {
+  /**
+   * Process restart: dispose the plugin, reopen the same durable log, build a fresh plugin instance.
+   * `config` (optional) restarts with a changed plugin configuration, as after the user edited it.
+   */
+  restart(options: { config?: unknown } = {}): boolean {
+    if ('config' in options) this.options.config = options.config;
     this.collectLogs();
     this.ctx.dispose();
     this.agent.session = this.agent.session.reopen();
@@ -291,11 +302,26 @@ export class SimulatedHost {
       role: 'user',
       id: randomUUID(),
     };
+    this.deliverToolResult(call, Symbol(call.callId), undefined);
+    this.append('tool/result', { turn, step, message }, { surfaceOp: 'append', sourceEventSeqs: [callEvent.seq] });
+  }
+
+  /**
+   * A tool execution outside the model's step (e.g. a user-invoked command or a background task): only
+   * the `tools/result` event is delivered; nothing durable is written.
+   */
+  toolResult(call: ToolCallInput): void {
+    this.deliverToolResult(call, Symbol(call.callId ?? 'out-of-step'), undefined);
+  }
+
+  /** `tools/result` for one execution, after its nested executions' results (which name it as parent). */
+  private deliverToolResult(call: ToolCallInput, token: symbol, parent: symbol | undefined): void {
+    (call.children ?? []).forEach((child, i) => this.deliverToolResult(child, Symbol(`${String(token.description)}.${i}`), token));
     const controller = new AbortController();
     if (call.aborted) controller.abort(new Error('tool aborted'));
-    const exec = { name: call.name, arguments: call.arguments, agent: this.agent, signal: controller.signal, token: Symbol(call.callId), parent: undefined };
-    for (const fn of this.registry.of('tools/result')) fn(exec, { isError });
-    this.append('tool/result', { turn, step, message }, { surfaceOp: 'append', sourceEventSeqs: [callEvent.seq] });
+    const agent = call.agentless ? undefined : this.agent;
+    const exec = { name: call.name, arguments: call.arguments, agent, signal: controller.signal, token, parent };
+    for (const fn of this.registry.of('tools/result')) fn(exec, { isError: Boolean(call.isError) });
   }
 
   endStep(): void {

@@ -1,5 +1,7 @@
 import type { RuleModule } from '../engine.js';
 import { coreRuleModules } from './core/index.js';
+import { sessionReferenceRules } from './session-reference/index.js';
+import { tmuxContextRules } from './tmux-context/index.js';
 
 /**
  * Every rule module the validator runs, in order. To add a source's rules, import its module and add
@@ -7,5 +9,7 @@ import { coreRuleModules } from './core/index.js';
  */
 export const allRuleModules: RuleModule[] = [
   ...coreRuleModules,
+  tmuxContextRules,
+  sessionReferenceRules,
   // time-context, tmux-context, agent-instructions, session-reference modules go here.
 ];

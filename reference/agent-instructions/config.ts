@@ -147,7 +147,7 @@ export function resolveDiscoveryConfig(config: {
   };
 }
 
-export function resolveConfig(config: AgentInstructionsConfig | (Partial<AgentInstructionsConfig> & { maxBytes: number })): ResolvedConfig {
+export function resolveConfig(config: Parameters<typeof resolveDiscoveryConfig>[0] & { maxBytes: number; maxSourceBytes?: number }): ResolvedConfig {
   return {
     ...resolveDiscoveryConfig(config),
     maxBytes: config.maxBytes,

@@ -1,14 +1,10 @@
-import { createTimeContextPlugin, REFERENCE_DESIGN } from './plugin.js';
+import { reference2026_08 } from './revisions.js';
 
 /**
  * Reference time-context, spec revision 2026-08 (behaves like `@deepseek-ai/dsh-time-context@0.1.0-rc.8`):
  * a three-line reading (time, browser-zone policy, elapsed) appended after the entering batch. The
- * module has exactly the upstream namespace shape: `name`, `inject`, `Config`, `apply`.
- * For choosing a reference by revision see `./for-revision.ts`.
+ * upstream namespace shape (`name`, `inject`, `Config`, `apply`), plus `referenceFor(spec)` so the suite
+ * can pick the 2026-07 reference (`./revision-2026-07.ts`) by revision.
  */
-const plugin = createTimeContextPlugin(REFERENCE_DESIGN);
-
-export const name = plugin.name;
-export const inject = plugin.inject;
-export const Config = plugin.Config;
-export const apply = plugin.apply;
+export const { name, inject, Config, apply } = reference2026_08;
+export { referenceFor } from './revisions.js';

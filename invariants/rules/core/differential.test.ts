@@ -1,7 +1,8 @@
+import { packChunkRuns } from '@deepseek-ai/dsh-session';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../check.js';
-import { applyMutation, buildLog, encode, logPlanArb, mutationArb } from './test-support/log-generator.js';
+import { HEADER, applyMutation, buildLog, encode, logPlanArb, mutationArb, type Ev } from './test-support/log-generator.js';
 import { rulesForUpstream, upstreamVerdict } from './test-support/upstream-oracle.js';
 
 /**
@@ -14,6 +15,12 @@ import { rulesForUpstream, upstreamVerdict } from './test-support/upstream-oracl
  */
 const STRICTER_THAN_UPSTREAM = new Set(['LOG-CMP-7']);
 
+/** Half the time, store chunk runs as packed rows exactly as DSH's writer does (upstream's packer). */
+function encodeMaybePacked(events: Ev[], pack: boolean): string[] {
+  if (!pack) return encode(events);
+  return [JSON.stringify(HEADER), ...(packChunkRuns(events as never) as unknown[]).map((r) => JSON.stringify(r))];
+}
+
 async function judge(lines: string[]) {
   const ours = await checkText('gen.jsonl', `${lines.join('\n')}\n`);
   const theirs = await upstreamVerdict(lines);
@@ -23,8 +30,8 @@ async function judge(lines: string[]) {
 describe('core rules vs upstream DSH (differential)', () => {
   it('valid generated logs pass both, with no errors or warnings from us', async () => {
     await fc.assert(
-      fc.asyncProperty(logPlanArb, async (plan) => {
-        const lines = encode(buildLog(plan));
+      fc.asyncProperty(logPlanArb, fc.boolean(), async (plan, pack) => {
+        const lines = encodeMaybePacked(buildLog(plan), pack);
         const { ours, theirs } = await judge(lines);
         expect(theirs).toEqual({ ok: true });
         expect(ours.findings.filter((f) => f.severity !== 'info')).toEqual([]);
@@ -35,10 +42,10 @@ describe('core rules vs upstream DSH (differential)', () => {
 
   it('mutated logs: every upstream rejection is one of our errors at the same line; extra errors are documented', async () => {
     await fc.assert(
-      fc.asyncProperty(logPlanArb, fc.array(mutationArb, { minLength: 1, maxLength: 2 }), async (plan, mutations) => {
+      fc.asyncProperty(logPlanArb, fc.array(mutationArb, { minLength: 1, maxLength: 2 }), fc.boolean(), async (plan, mutations, pack) => {
         let events = buildLog(plan);
         for (const m of mutations) events = applyMutation(events, m);
-        const lines = encode(events);
+        const lines = encodeMaybePacked(events, pack);
         const { ours, theirs } = await judge(lines);
         const errors = ours.findings.filter((f) => f.severity === 'error');
         if (!theirs.ok) {

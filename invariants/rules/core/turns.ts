@@ -77,16 +77,25 @@ export const turnModule: RuleModule = {
     const pending = new Map<string, number>();
     let lastLocated: LocatedEvent | null = null;
 
+    /**
+     * One wrong number at a turn/start would otherwise make every chunk of the step a finding; within
+     * one open step, only the first event naming a given wrong turn/step is reported.
+     */
+    let reportedMismatch: string | null = null;
     const requireOpenStep = (located: LocatedEvent, turn: unknown, step: unknown, rule: 'LOG-STEP-2' | 'LOG-STEP-3'): void => {
-      if (openTurn !== turn || openStep !== step) {
-        ctx.report(rule, { event: located, witness: openTurnSeq !== null ? [openTurnSeq] : [], message: `${located.event.type} names ${turnStep(turn, step)} but the open one is ${turnStep(openTurn, openStep)}` });
-      }
+      if (openTurn === turn && openStep === step) return;
+      const key = `${show(turn)}/${show(step)}`;
+      if (rule === 'LOG-STEP-3' && reportedMismatch === key) return;
+      if (rule === 'LOG-STEP-3') reportedMismatch = key;
+      const more = rule === 'LOG-STEP-3' ? ' (later events of this step naming the same are not reported again)' : '';
+      ctx.report(rule, { event: located, witness: openTurnSeq !== null ? [openTurnSeq] : [], message: `${located.event.type} names ${turnStep(turn, step)} but the open one is ${turnStep(openTurn, openStep)}${more}` });
     };
 
     return {
       onEvent(located) {
         lastLocated = located;
         const { type } = located.event;
+        if (type === 'turn/start' || type === 'turn/end' || type === 'step/start' || type === 'step/end') reportedMismatch = null;
         const data = rec(located.event.data) ?? {};
         const seq = located.event.seq;
         switch (type) {

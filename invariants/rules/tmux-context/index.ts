@@ -1,5 +1,6 @@
 import type { RuleMeta, RuleModule } from '../../engine.js';
 import type { LocatedEvent } from '../../log/types.js';
+import type { SessionModel } from '../../model/session-model.js';
 import { rec, show } from '../core/access.js';
 import { firstText, readingMessage, READING_FORMAT, singleTextProblem, snapshotSourceProblem, stateBlock } from './reading.js';
 
@@ -107,7 +108,7 @@ export const tmuxContextRules: RuleModule = {
 
     const report = (id: RuleId, ev: LocatedEvent, message: string, witness: number[] = []) => ctx.report(id, { event: ev, message, witness });
 
-    const checkReading = (ev: LocatedEvent, message: Record<string, unknown>, model: Parameters<NonNullable<ReturnType<RuleModule['create']>['onEvent']>>[1]) => {
+    const checkReading = (ev: LocatedEvent, message: Record<string, unknown>, model: SessionModel) => {
       const seq = ev.event.seq;
       const sourceProblem = snapshotSourceProblem(message.source);
       if (sourceProblem) report('TMUX-SRC-1', ev, `tmux-context reading has a non-conforming source: ${sourceProblem}; found ${show(message.source, 160)}`);

@@ -20,28 +20,32 @@ const promptArb = (invalidWeight: number): fc.Arbitrary<PromptSpec> =>
     { weight: invalidWeight, arbitrary: fc.record({ zone: fc.constantFrom(...INVALID_ZONES) }) },
   );
 
-const advanceArb = fc.oneof(
-  fc.integer({ min: 0, max: 2_500 }),
-  fc.integer({ min: 0, max: 3 * 86_400_000 }),
-  fc.constantFrom(...INTERVALS.filter((i) => i > 0), 999, 59_999, 299_999, 300_001),
-  fc.integer({ min: -120_000, max: -1 }),
-);
+/** Clock moves, biased towards the configured interval's boundary (one below, exact, one above). */
+const advanceArb = (interval: number): fc.Arbitrary<number> => {
+  const boundary = interval > 0 ? [interval - 1, interval, interval + 1] : [999, 1_000, 60_000];
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: 0, max: 2_500 }) },
+    { weight: 2, arbitrary: fc.integer({ min: 0, max: 3 * 86_400_000 }) },
+    { weight: 3, arbitrary: fc.constantFrom(...boundary) },
+    { weight: 2, arbitrary: fc.integer({ min: -120_000, max: -1 }) },
+  );
+};
 
 const downstreamArb = (invalidWeight: number): fc.Arbitrary<DownstreamSpec> =>
   fc.oneof(
     { weight: 12, arbitrary: fc.constant({ kind: 'default' as const }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('enter' as const), add: fc.array(promptArb(invalidWeight), { maxLength: 2 }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('enter' as const), replaceClaimed: fc.constant([]) }) },
+    { weight: 1, arbitrary: fc.constant<DownstreamSpec>({ kind: 'enter', replaceClaimed: [] }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'reject' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'throw' as const, message: 'downstream boom' }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'abort' as const }) },
   );
 
-export const actionArb = (invalidWeight = 1): fc.Arbitrary<Action> =>
+export const actionArb = (invalidWeight = 1, interval = 0): fc.Arbitrary<Action> =>
   fc.oneof(
     { weight: 4, arbitrary: promptArb(invalidWeight).map((message) => ({ kind: 'prompt' as const, message })) },
-    { weight: 2, arbitrary: promptArb(invalidWeight).map((message) => ({ kind: 'steer' as const, message })) },
-    { weight: 6, arbitrary: advanceArb.map((ms) => ({ kind: 'advance' as const, ms })) },
+    { weight: 3, arbitrary: promptArb(invalidWeight).map((message) => ({ kind: 'steer' as const, message })) },
+    { weight: 6, arbitrary: advanceArb(interval).map((ms) => ({ kind: 'advance' as const, ms })) },
     {
       weight: 8,
       arbitrary: fc.record({ kind: fc.constant('preStep' as const), downstream: downstreamArb(invalidWeight), abortBefore: fc.integer({ min: 0, max: 9 }).map((n) => n === 0) }),
@@ -78,8 +82,12 @@ export const configArb: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A random session. `invalidWeight` 0 keeps browser zones valid (for logs that must be clean). */
 export const sessionArb = (options: { invalidWeight?: number; maxActions?: number; configs?: fc.Arbitrary<unknown> } = {}): fc.Arbitrary<Session> =>
-  fc.record({
-    config: options.configs ?? configArb,
-    tz: fc.constantFrom(...VALID_ZONES),
-    actions: fc.array(actionArb(options.invalidWeight ?? 1), { minLength: 1, maxLength: options.maxActions ?? 40 }),
+  (options.configs ?? configArb).chain((config) => {
+    const raw = (config as { refreshIntervalMs?: unknown } | null)?.refreshIntervalMs;
+    const interval = typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? raw : 0;
+    return fc.record({
+      config: fc.constant(config),
+      tz: fc.constantFrom(...VALID_ZONES),
+      actions: fc.array(actionArb(options.invalidWeight ?? 1, interval), { minLength: 1, maxLength: options.maxActions ?? 40, size: 'medium' }),
+    });
   });

@@ -1,0 +1,539 @@
+import { renderReading, renderState } from '../../reference/tmux-context/location.js';
+import { EXAMPLE_PANE, tmuxStates, type TmuxEnv, type TmuxObservation, type TmuxPane, type TmuxState } from '../host/services/shell.js';
+import type { LogDraft, ScenarioDraft } from '../scenario/draft.js';
+import type { ScenarioActual } from '../scenario/execute.js';
+import type { Action, Outcome } from '../scenario/schema.js';
+
+/**
+ * tmux-context conformance scenarios and validator log fixtures.
+ *
+ * Every upstream test case (research upstream-sources §2.4) is one scenario, plus the probes that
+ * separate subtly wrong implementations (§5): compaction shadowing the previous reading, restart,
+ * clock regression, the interval boundary, an inherited `$TMUX_PANE`. The plugin's real command runs
+ * in bash against stub `tmux`/`ps` (`env.tmux`, see conformance/host/services/shell.ts), so a plugin
+ * is judged by what its command does, not by what it claims.
+ *
+ * Expectations are computed by the reference and cross-checked against the published rc.8 package;
+ * `expectOutcomes` and `check` pin the intent so a reference bug cannot become the spec.
+ */
+
+const GENERATOR = 'conformance/generators/tmux-context.ts';
+export const BASE = Date.parse('2026-07-14T00:00:00.000Z');
+const HEADER = { type: 'session' as const, version: 0, id: 'session-tmux-context', createdAt: BASE, cwd: '/proj', delegationDepth: 0 };
+
+// ---------------------------------------------------------------------------------------------
+// Worlds
+
+const PANE = EXAMPLE_PANE;
+const IN_PANE = tmuxStates.inPane(PANE);
+const stateWith = (change: Partial<TmuxPane>): TmuxState => tmuxStates.inPane({ ...PANE, ...change });
+/** Texts of the readings the scenarios expect, written out from the spec's format. */
+const reading = (turn: number, pane: TmuxPane = PANE) => renderReading(renderState(pane), turn);
+
+function env(state: TmuxState, extra: Partial<Pick<TmuxEnv, 'shell' | 'failure'>> = {}) {
+  return { clock: BASE, tz: 'UTC', header: HEADER, tmux: { shell: 'stub', state, failure: null, ...extra } satisfies TmuxEnv };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+type In = ScenarioDraft['actions'][number];
+
+/** A whole turn: prompt, pre-step, request, assistant reply, turn end. */
+function turn(prompt: string): In[] {
+  return [{ do: 'prompt', message: { text: prompt } }, { do: 'pre-step' }, { do: 'request' }, { do: 'assistant', text: 'ok' }, { do: 'turn-end' }];
+}
+const tmux = (change: { state?: TmuxState; failure?: TmuxEnv['failure'] }): In => ({ do: 'env', section: 'tmux', change });
+const advance = (ms: number): In => ({ do: 'clock', advance: ms });
+
+// ---------------------------------------------------------------------------------------------
+// Outcomes and author checks
+
+const loaded: Outcome = { kind: 'loaded' };
+const enter = (turnNo: number, appended: number, step = 1): Outcome => ({ kind: 'enter', turn: turnNo, step, appended });
+
+function readingsOf(actual: ScenarioActual): string[] {
+  return actual.rawLog
+    .filter((e) => e.type === 'user/message' && (e.data as { source?: { plugin?: string } }).source?.plugin === 'tmux-context')
+    .map((e) => ((e.data as { content: Array<{ text?: string }> }).content[0]?.text ?? '<non-text>'));
+}
+
+function fail(message: string): never {
+  throw new Error(`tmux-context generator: ${message}`);
+}
+
+/** Author checks: the readings the run added, the shell traffic, the warnings. */
+function expecting(want: {
+  readings?: string[];
+  /** Readings already in the initial log (not counted as added). */
+  initialReadings?: number;
+  queries?: number;
+  runs?: number;
+  warnings?: string[];
+  extra?: (a: ScenarioActual) => void;
+}) {
+  return (actual: ScenarioActual) => {
+    const added = readingsOf(actual).slice(want.initialReadings ?? 0);
+    if (want.readings && JSON.stringify(added) !== JSON.stringify(want.readings)) fail(`readings ${JSON.stringify(added)}, intended ${JSON.stringify(want.readings)}`);
+    const obs = actual.observations.tmux as TmuxObservation | undefined;
+    if (want.queries !== undefined && obs?.resolves !== want.queries) fail(`${obs?.resolves} queries, intended ${want.queries}`);
+    if (want.runs !== undefined && obs?.runs !== want.runs) fail(`${obs?.runs} commands run, intended ${want.runs}`);
+    if (want.warnings && JSON.stringify(actual.warnings) !== JSON.stringify(want.warnings)) fail(`warnings ${JSON.stringify(actual.warnings)}, intended ${JSON.stringify(want.warnings)}`);
+    want.extra?.(actual);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Initial logs (earlier turns written by a previous process)
+
+interface PriorTurn {
+  at: number;
+  /** Content of a tmux-context message written before the prompt in this turn. */
+  reading?: Array<Record<string, unknown>>;
+}
+
+/** A valid log of completed turns, each with an optional tmux-context message. */
+function priorTurns(turns: PriorTurn[]): Array<{ type: string; seq: number; time: number; data: unknown; surfaceOp?: 'append'; sourceEventSeqs?: number[] }> {
+  const events: ReturnType<typeof priorTurns> = [];
+  let id = 0;
+  const nextId = () => `6f1c1f1e-1111-4000-8000-${String(++id).padStart(12, '0')}`;
+  turns.forEach((t, i) => {
+    const turnNo = i + 1;
+    const push = (type: string, data: unknown, extra: { surfaceOp?: 'append'; sourceEventSeqs?: number[] } = {}) =>
+      events.push({ type, seq: events.length, time: t.at, data, ...extra });
+    push('turn/start', { turn: turnNo });
+    push('step/start', { turn: turnNo, step: 1 });
+    if (t.reading) {
+      const text = t.reading[0]?.type === 'text' ? String(t.reading[0].text) : '';
+      push(
+        'user/message',
+        { content: t.reading, source: { kind: 'plugin', plugin: 'tmux-context', form: 'snapshot', sections: [{ name: 'tmux-context', text }] }, role: 'user', id: nextId() },
+        { surfaceOp: 'append' },
+      );
+    }
+    push('user/message', { content: [{ type: 'text', text: `earlier prompt ${turnNo}` }], source: { kind: 'user' }, role: 'user', id: nextId() }, { surfaceOp: 'append' });
+    push('request/header', { header: { config: { provider: 'sim', model: 'sim-model' }, system: 'You are a simulated agent.' }, reason: turnNo === 1 ? 'initial' : 'resume' });
+    push(
+      'assistant/message',
+      { turn: turnNo, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }], source: { kind: 'model', provider: 'sim', model: 'sim-model' }, id: nextId() } },
+      { surfaceOp: 'append', sourceEventSeqs: [] },
+    );
+    push('step/end', { turn: turnNo, step: 1 });
+    push('turn/end', { turn: turnNo, reason: { kind: 'completed' } });
+  });
+  return events;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function draft(d: Omit<ScenarioDraft, 'source' | 'spec' | 'provenance'>): ScenarioDraft {
+  // tmux-context is the same in both spec revisions.
+  return { source: 'tmux-context', spec: ['2026-08', '2026-07'], provenance: { generator: GENERATOR }, ...d };
+}
+
+const ENTER_PROMPT_ONLY = 1;
+const ENTER_WITH_READING = 2;
+const WARNING = (reason: string) => `tmux location query failed: ${reason}; injecting no location this turn`;
+
+export function scenarios(): ScenarioDraft[] {
+  return [
+    // --- upstream §2.4 #1, #2
+    draft({
+      category: 'format',
+      title: 'injects the tmux location on the first step of a turn, before the batch, with the snapshot source',
+      rules: ['TMUX-REQ-6', 'TMUX-REQ-9', 'TMUX-SRC-1', 'TMUX-SRC-2', 'TMUX-FMT-1', 'TMUX-FMT-2', 'TMUX-TURN-1', 'TMUX-POS-1', 'TMUX-POS-3'],
+      env: env(IN_PANE),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING)],
+      check: expecting({
+        readings: [reading(1)],
+        queries: 1,
+        extra(actual) {
+          const text = 'tmux location (turn 1):\nsession 0, window 1 "node", pane 2 %90\nwindow active=1, pane active=0, layout d517,270x71,0,0{135x71,0,0,87,134x71,136,0[134x35,136,0,90,134x35,136,36,93]}';
+          const first = actual.rawLog[2];
+          if (JSON.stringify(first.data) !== JSON.stringify({ ...(first.data as object), content: [{ type: 'text', text }] })) fail('the reading is not the first message of the batch');
+          if (first.surfaceOp !== 'append') fail('the reading is not appended');
+        },
+      }),
+    }),
+    draft({
+      category: 'discovery',
+      title: 'queries the pane this process runs in and matches its controlling tty',
+      rules: ['TMUX-REQ-5'],
+      env: env(IN_PANE),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING)],
+      check: expecting({
+        runs: 1,
+        extra(actual) {
+          const [command] = (actual.observations.tmux as TmuxObservation).commands;
+          for (const part of ['[ -n "$TMUX_PANE" ]', 'tmux display-message -t "$TMUX_PANE" -p', 'ps -o tty= -p <pid>', '#{pane_tty}', '[ "$pane_tty" = "/dev/$self_tty" ]']) {
+            if (!command.includes(part)) fail(`the command lacks ${part}`);
+          }
+        },
+      }),
+    }),
+    draft({
+      category: 'discovery',
+      title: 'an inherited $TMUX/$TMUX_PANE (another tty than the pane\'s) is not in tmux: no reading, no warning',
+      rules: ['TMUX-REQ-5', 'TMUX-REQ-7'],
+      env: env(tmuxStates.inherited(PANE)),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], runs: 1, warnings: [] }),
+    }),
+    draft({
+      category: 'discovery',
+      title: 'a process without a controlling tty inside a tmux environment reads as not in tmux',
+      rules: ['TMUX-REQ-5', 'TMUX-REQ-7'],
+      env: env({ ...IN_PANE, processTty: null }),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], runs: 1, warnings: [] }),
+    }),
+    draft({
+      category: 'discovery',
+      title: '$TMUX_PANE naming a pane that no longer exists is a silent no-op',
+      rules: ['TMUX-REQ-5', 'TMUX-REQ-7'],
+      env: env({ ...IN_PANE, env: { ...IN_PANE.env, TMUX_PANE: '%404' } }),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], runs: 1, warnings: [] }),
+    }),
+    // --- #3
+    draft({
+      category: 'interval-scheduling',
+      title: 'does not run on later steps of a turn',
+      rules: ['TMUX-REQ-2', 'TMUX-POS-1', 'TMUX-ONCE-1'],
+      env: env(IN_PANE),
+      actions: [
+        { do: 'prompt', message: { text: 'list files' } },
+        { do: 'pre-step' },
+        { do: 'request' },
+        { do: 'assistant', toolCalls: [{ name: 'bash', arguments: { command: 'ls' }, result: 'a b' }] },
+        { do: 'step-end' },
+        tmux({ state: stateWith({ windowName: 'renamed' }) }),
+        { do: 'pre-step' },
+        { do: 'request' },
+        { do: 'assistant', text: 'done' },
+        { do: 'turn-end' },
+      ],
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), enter(1, 0, 2)],
+      check: expecting({ readings: [reading(1)], runs: 1 }),
+    }),
+    // --- #4
+    draft({
+      category: 'format',
+      title: 're-injects on a new turn only when the tmux state changed (the turn line is not compared)',
+      rules: ['TMUX-REQ-8', 'TMUX-CHANGE-1'],
+      env: env(IN_PANE),
+      actions: [...turn('one'), ...turn('two'), tmux({ state: stateWith({ windowName: 'editor', paneId: '%91' }) }), ...turn('three')],
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), enter(2, ENTER_PROMPT_ONLY), enter(3, ENTER_WITH_READING)],
+      check: expecting({ readings: [reading(1), reading(3, { ...PANE, windowName: 'editor', paneId: '%91' })], runs: 3 }),
+    }),
+    // --- #5
+    draft({
+      category: 'interval-scheduling',
+      title: 'a positive refresh interval suppresses a changed location without querying, then injects after it',
+      rules: ['TMUX-REQ-4', 'TMUX-INTERVAL-1'],
+      config: { refreshIntervalMs: 10_000 },
+      env: env(IN_PANE),
+      actions: [...turn('one'), tmux({ state: stateWith({ windowName: 'logs' }) }), advance(4_000), ...turn('two'), advance(7_000), ...turn('three')],
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), enter(2, ENTER_PROMPT_ONLY), enter(3, ENTER_WITH_READING)],
+      check: expecting({ readings: [reading(1), reading(3, { ...PANE, windowName: 'logs' })], queries: 2, runs: 2 }),
+    }),
+    // interval boundary
+    draft({
+      category: 'interval-scheduling',
+      title: 'the interval boundary: 1 ms short suppresses without a query, exactly refreshIntervalMs injects',
+      rules: ['TMUX-REQ-4', 'TMUX-INTERVAL-1'],
+      config: { refreshIntervalMs: 10_000 },
+      env: env(IN_PANE),
+      actions: [...turn('one'), tmux({ state: stateWith({ windowActive: '0' }) }), advance(9_999), ...turn('two'), advance(1), ...turn('three')],
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), enter(2, ENTER_PROMPT_ONLY), enter(3, ENTER_WITH_READING)],
+      check: expecting({ readings: [reading(1), reading(3, { ...PANE, windowActive: '0' })], runs: 2 }),
+    }),
+    draft({
+      category: 'interval-scheduling',
+      title: 'after the interval an unchanged location is queried (cost paid) but not re-injected',
+      rules: ['TMUX-REQ-4', 'TMUX-REQ-8', 'TMUX-CHANGE-1'],
+      config: { refreshIntervalMs: 10_000 },
+      env: env(IN_PANE),
+      actions: [...turn('one'), advance(60_000), ...turn('two')],
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), enter(2, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [reading(1)], runs: 2 }),
+    }),
+    // clock regression
+    draft({
+      category: 'clock-regression',
+      title: 'a clock that went backwards does not suppress: the changed location is queried and injected',
+      rules: ['TMUX-REQ-4', 'TMUX-INTERVAL-1'],
+      config: { refreshIntervalMs: 60_000 },
+      env: env(IN_PANE),
+      actions: [...turn('one'), tmux({ state: stateWith({ paneActive: '1' }) }), advance(-5_000), ...turn('two')],
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), enter(2, ENTER_WITH_READING)],
+      check: expecting({ readings: [reading(1), reading(2, { ...PANE, paneActive: '1' })], runs: 2 }),
+    }),
+    // --- #6
+    draft({
+      category: 'parsing',
+      title: 'a prior non-text tmux-context message counts as no previous reading: no interval, no comparison',
+      rules: ['TMUX-REQ-3', 'TMUX-CHANGE-1', 'TMUX-INTERVAL-1'],
+      config: { refreshIntervalMs: 60_000 },
+      env: env(IN_PANE),
+      log: priorTurns([
+        { at: BASE - 600_000, reading: [{ type: 'text', text: reading(1) }] },
+        { at: BASE - 1_000, reading: [{ type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' }] },
+      ]),
+      actions: turn('three'),
+      expectOutcomes: [loaded, enter(3, ENTER_WITH_READING)],
+      check: expecting({ readings: [reading(3)], initialReadings: 2, runs: 1 }),
+    }),
+    // --- #7
+    draft({
+      category: 'parsing',
+      title: 'a prior single-line tmux-context reading has an empty state block',
+      rules: ['TMUX-REQ-3', 'TMUX-CHANGE-1'],
+      env: env(IN_PANE),
+      log: priorTurns([{ at: BASE - 60_000, reading: [{ type: 'text', text: 'tmux location (turn 1):' }] }]),
+      actions: turn('two'),
+      expectOutcomes: [loaded, enter(2, ENTER_WITH_READING)],
+      check: expecting({ readings: [reading(2)], initialReadings: 1, runs: 1 }),
+    }),
+    draft({
+      category: 'restart',
+      title: 'a reading written by an earlier process suppresses an unchanged location',
+      rules: ['TMUX-REQ-3', 'TMUX-CHANGE-1'],
+      env: env(IN_PANE),
+      log: priorTurns([{ at: BASE - 60_000, reading: [{ type: 'text', text: reading(1) }] }]),
+      actions: turn('two'),
+      expectOutcomes: [loaded, enter(2, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], initialReadings: 1, runs: 1 }),
+    }),
+    // --- #8
+    draft({
+      category: 'failure-containment',
+      title: 'is a no-op when no shell executor is mounted',
+      rules: ['TMUX-REQ-2'],
+      env: env(IN_PANE, { shell: 'none' }),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], queries: 0, warnings: [] }),
+    }),
+    // --- #9
+    draft({
+      category: 'failure-containment',
+      title: 'is a silent no-op outside tmux (the query exits non-zero)',
+      rules: ['TMUX-REQ-7'],
+      env: env(tmuxStates.outside()),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], runs: 1, warnings: [] }),
+    }),
+    draft({
+      category: 'failure-containment',
+      title: 'is a silent no-op when $TMUX_PANE is set but no tmux server is running',
+      rules: ['TMUX-REQ-7'],
+      env: env({ ...IN_PANE, server: null }),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], runs: 1, warnings: [] }),
+    }),
+    // --- #10
+    draft({
+      category: 'parsing',
+      title: 'wrong field count (a window name containing a literal backslash-t) is a silent no-op',
+      rules: ['TMUX-REQ-7'],
+      env: env(stateWith({ windowName: 'a\\tb' })),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], runs: 1, warnings: [] }),
+    }),
+    // --- #11
+    draft({
+      category: 'parsing',
+      title: 'an empty pane id (a tmux without #{pane_id}) is a silent no-op',
+      rules: ['TMUX-REQ-7'],
+      env: env({ ...IN_PANE, server: { panes: [PANE], unsupportedFormats: ['pane_id'] } }),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], runs: 1, warnings: [] }),
+    }),
+    // --- #12, #13, #14
+    draft({
+      category: 'failure-containment',
+      title: 'warns and injects nothing when the executor rejects the run; the turn continues',
+      rules: ['TMUX-REQ-6'],
+      env: env(IN_PANE, { failure: { at: 'run', throws: { kind: 'error', message: 'spawn bash EAGAIN' } } }),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], warnings: [WARNING('spawn bash EAGAIN')] }),
+    }),
+    draft({
+      category: 'failure-containment',
+      title: 'warns and injects nothing when the executor rejects the command at resolve (policy denial)',
+      rules: ['TMUX-REQ-6'],
+      env: env(IN_PANE, { failure: { at: 'resolve', throws: { kind: 'error', message: 'policy: command denied by approval' } } }),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [], queries: 1, runs: 0, warnings: [WARNING('policy: command denied by approval')] }),
+    }),
+    draft({
+      category: 'failure-containment',
+      title: 'reports a non-Error rejection in the warning',
+      rules: ['TMUX-REQ-6'],
+      env: env(IN_PANE, { failure: { at: 'run', throws: { kind: 'value', value: 'spawn refused' } } }),
+      actions: [...turn('one'), tmux({ failure: null }), ...turn('two')],
+      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY), enter(2, ENTER_WITH_READING)],
+      check: expecting({ readings: [reading(2)], warnings: [WARNING('spawn refused')] }),
+    }),
+    // --- #15
+    draft({
+      category: 'failure-containment',
+      title: 'skips an already-aborted prompt submission, then injects on a later live step 1',
+      rules: ['TMUX-REQ-1'],
+      env: env(IN_PANE),
+      actions: [{ do: 'prompt', message: { text: 'aborted' } }, { do: 'pre-step', abortBefore: true }, ...turn('live')],
+      expectOutcomes: [
+        loaded,
+        { kind: 'error', turn: 1, step: 1, error: { name: 'Error', message: 'prompt submission aborted' } },
+        enter(2, ENTER_WITH_READING),
+      ],
+      check: expecting({ readings: [reading(2)], queries: 1 }),
+    }),
+    // delegation first
+    draft({
+      category: 'ordering',
+      title: 'a downstream reject passes through: no query, no reading',
+      rules: ['TMUX-REQ-1'],
+      env: env(IN_PANE),
+      actions: [{ do: 'prompt', message: { text: 'blocked' } }, { do: 'pre-step', downstream: { kind: 'reject' } }, ...turn('next')],
+      expectOutcomes: [loaded, { kind: 'reject', turn: 1, step: 1 }, enter(2, ENTER_WITH_READING)],
+      check: expecting({ readings: [reading(2)], queries: 1 }),
+    }),
+    draft({
+      category: 'ordering',
+      title: 'a downstream failure fails the turn before any query or reading',
+      rules: ['TMUX-REQ-1'],
+      env: env(IN_PANE),
+      actions: [{ do: 'prompt', message: { text: 'fails' } }, { do: 'pre-step', downstream: { kind: 'throw', message: 'downstream exploded' } }],
+      expectOutcomes: [loaded, { kind: 'error', turn: 1, step: 1, error: { name: 'Error', message: 'downstream exploded' } }],
+      check: expecting({ readings: [], queries: 0 }),
+    }),
+    draft({
+      category: 'ordering',
+      title: 'the reading goes before every message of the batch, including downstream additions',
+      rules: ['TMUX-REQ-9', 'TMUX-POS-3'],
+      env: env(IN_PANE),
+      actions: [
+        { do: 'prompt', message: { text: 'steer me' }, lane: 'next-step' },
+        { do: 'prompt', message: { text: 'the prompt' } },
+        { do: 'pre-step', downstream: { kind: 'enter', add: [{ text: 'downstream context', source: { kind: 'plugin', plugin: 'other' } }] } },
+        { do: 'request' },
+        { do: 'assistant', text: 'ok' },
+        { do: 'turn-end' },
+      ],
+      expectOutcomes: [loaded, enter(1, 4)],
+      check: expecting({
+        readings: [reading(1)],
+        extra(actual) {
+          const texts = actual.rawLog.filter((e) => e.type === 'user/message').map((e) => (e.data as { content: Array<{ text: string }> }).content[0].text);
+          if (JSON.stringify(texts) !== JSON.stringify([reading(1), 'steer me', 'the prompt', 'downstream context'])) fail(`batch order ${JSON.stringify(texts)}`);
+        },
+      }),
+    }),
+    draft({
+      category: 'ordering',
+      title: 'an empty first step becomes a step holding only the reading',
+      rules: ['TMUX-REQ-9'],
+      env: env(IN_PANE),
+      actions: [{ do: 'pre-step' }, { do: 'request' }, { do: 'assistant', text: 'ok' }, { do: 'turn-end' }],
+      expectOutcomes: [loaded, enter(1, 1)],
+      check: expecting({ readings: [reading(1)] }),
+    }),
+    // compaction, restart
+    draft({
+      category: 'compaction',
+      title: 'a reading shadowed by compaction still suppresses an unchanged location (raw log, not the surface)',
+      rules: ['TMUX-REQ-3', 'TMUX-CHANGE-1'],
+      env: env(IN_PANE),
+      actions: [...turn('one'), { do: 'compact', keepLast: 0 }, ...turn('two')],
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), enter(2, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [reading(1)], runs: 2 }),
+    }),
+    draft({
+      category: 'compaction',
+      title: 'a shadowed reading still starts the refresh interval',
+      rules: ['TMUX-REQ-3', 'TMUX-REQ-4', 'TMUX-INTERVAL-1'],
+      config: { refreshIntervalMs: 60_000 },
+      env: env(IN_PANE),
+      actions: [...turn('one'), { do: 'compact', keepLast: 0 }, tmux({ state: stateWith({ windowName: 'vim' }) }), advance(30_000), ...turn('two'), advance(30_000), ...turn('three')],
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), enter(2, ENTER_PROMPT_ONLY), enter(3, ENTER_WITH_READING)],
+      check: expecting({ readings: [reading(1), reading(3, { ...PANE, windowName: 'vim' })], runs: 2 }),
+    }),
+    draft({
+      category: 'restart',
+      title: 'after a restart the log alone decides: unchanged is suppressed, the interval still holds, a change injects',
+      rules: ['TMUX-REQ-3', 'TMUX-REQ-4', 'TMUX-CHANGE-1', 'TMUX-INTERVAL-1'],
+      config: { refreshIntervalMs: 60_000 },
+      env: env(IN_PANE),
+      actions: [
+        ...turn('one'),
+        { do: 'restart' },
+        advance(90_000),
+        ...turn('two'),
+        tmux({ state: stateWith({ windowIndex: '3' }) }),
+        { do: 'restart' },
+        advance(10_000),
+        ...turn('three'),
+        advance(60_000),
+        ...turn('four'),
+      ],
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), loaded, enter(2, ENTER_PROMPT_ONLY), loaded, enter(3, ENTER_WITH_READING), enter(4, ENTER_PROMPT_ONLY)],
+      check: expecting({ readings: [reading(1), reading(3, { ...PANE, windowIndex: '3' })], runs: 3 }),
+    }),
+    // escaping
+    draft({
+      category: 'escaping',
+      title: 'the window name is JSON-quoted (quotes, backslashes, spaces, non-ASCII); other fields are verbatim',
+      rules: ['TMUX-REQ-9', 'TMUX-FMT-2'],
+      env: env(stateWith({ windowName: 'my "editor" \\ ✓ ~/src', sessionName: 'work-1' })),
+      actions: turn('where am I?'),
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING)],
+      check: expecting({ readings: [reading(1, { ...PANE, windowName: 'my "editor" \\ ✓ ~/src', sessionName: 'work-1' })] }),
+    }),
+    // --- #16, #17 and other configs
+    ...(
+      [
+        [-1, 'TypeError', 'tmux-context: refreshIntervalMs must be a non-negative safe integer, got -1'],
+        [1.5, 'TypeError', 'tmux-context: refreshIntervalMs must be a non-negative safe integer, got 1.5'],
+        [Number.MAX_SAFE_INTEGER + 1, 'TypeError', `tmux-context: refreshIntervalMs must be a non-negative safe integer, got ${Number.MAX_SAFE_INTEGER + 1}`],
+        ['10', 'ValidationError', '$.refreshIntervalMs expected number but got 10'],
+      ] as const
+    ).map(([value, name, message]) =>
+      draft({
+        category: 'config',
+        title: `rejects refreshIntervalMs ${JSON.stringify(value)} at plugin load`,
+        rules: ['TMUX-REQ-10'],
+        config: { refreshIntervalMs: value },
+        env: env(IN_PANE),
+        actions: turn('never runs'),
+        expectOutcomes: [{ kind: 'load-error', error: { name, message } }],
+      }),
+    ),
+    draft({
+      category: 'config',
+      title: 'refreshIntervalMs 0 means no floor',
+      rules: ['TMUX-REQ-4', 'TMUX-REQ-10'],
+      config: { refreshIntervalMs: 0 },
+      env: env(IN_PANE),
+      actions: [...turn('one'), tmux({ state: stateWith({ windowName: 'next' }) }), ...turn('two')],
+      expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), enter(2, ENTER_WITH_READING)],
+      check: expecting({ runs: 2 }),
+    }),
+  ];
+}
+
+export function logFixtures(): LogDraft[] {
+  return [];
+}

@@ -1,0 +1,76 @@
+/* Generated from check-report.schema.json by json-schema-to-typescript (npm run schemas). Do not edit. */
+
+/**
+ * the JSON report of `dsh-ctx-conform check --reporter json`
+ */
+export interface CheckReport {
+tool: {
+name: string
+version: string
+}
+spec: ("2026-08" | "2026-07")
+files: {
+file: string
+/**
+ * Events read; packed chunk rows count as the events they expand to
+ */
+events: number
+/**
+ * ok: no error findings; violations: error findings; unreadable: DSH could not load the file
+ */
+status: ("ok" | "violations" | "unreadable")
+}[]
+findings: {
+/**
+ * Stable rule id, e.g. LOG-SEQ-1 or TC-POS-2
+ */
+rule: string
+severity: ("error" | "warning" | "info")
+file: string
+/**
+ * 1-based logical line in the decoded JSONL, or null for file-level findings
+ */
+line: (number | null)
+byteOffset: (number | null)
+/**
+ * seq of the event the finding is about, when there is one
+ */
+seq: (number | null)
+/**
+ * seqs of the events that together show the violation
+ */
+witness: number[]
+message: string
+/**
+ * Where the rule is written down, e.g. spec/log.md#log-seq-1
+ */
+specRef: string
+}[]
+summary: {
+files: number
+events: number
+/**
+ * Decoded JSONL bytes read
+ */
+bytes: number
+errors: number
+warnings: number
+infos: number
+/**
+ * Files DSH could not load
+ */
+unreadable: number
+/**
+ * Readable files with at least one error finding
+ */
+violations: number
+/**
+ * Findings left out of `findings` by --max-findings (still counted above)
+ */
+findingsOmitted: number
+/**
+ * i/n when the run was a shard of a larger file list
+ */
+shard: (string | null)
+}
+}

@@ -1,0 +1,39 @@
+/* Generated from log-fixture.schema.json by json-schema-to-typescript (npm run schemas). Do not edit. */
+
+/**
+ * fixture.json of a log fixture (a validator under test)
+ */
+export interface LogFixtureFile {
+format: 1
+kind: "log"
+id: string
+source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "log")
+category: ("compaction" | "clock-regression" | "mixed-time-zones" | "self-reference" | "forged-sources" | "interval-scheduling" | "restart" | "ordering" | "config" | "failure-containment" | "escaping" | "budget" | "format" | "discovery" | "dynamic" | "parsing" | "log-structure")
+title: string
+rules: string[]
+/**
+ * @minItems 1
+ */
+spec: [("2026-08" | "2026-07"), ...(("2026-08" | "2026-07"))[]]
+/**
+ * known source configs (KnownConfigs)
+ */
+config?: {
+[k: string]: {
+[k: string]: unknown
+}
+}
+expect: {
+/**
+ * exact multiset of rule ids with severity error or warning, sorted
+ */
+findings: string[]
+}
+provenance?: {
+generator: string
+seed?: number
+}
+files: {
+log: "log.jsonl"
+}
+}

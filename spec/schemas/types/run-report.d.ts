@@ -1,0 +1,63 @@
+/* Generated from run-report.schema.json by json-schema-to-typescript (npm run schemas). Do not edit. */
+
+/**
+ * the JSON report of `dsh-ctx-conform --reporter json`
+ */
+export interface RunReport {
+tool: {
+name: "dsh-ctx-conform"
+version: string
+}
+spec: ("2026-08" | "2026-07")
+plugins: {
+plugin: string
+source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference")
+shape: ("namespace" | "service")
+}[]
+results: {
+/**
+ * plugin label, e.g. @deepseek-ai/dsh-time-context@0.1.0-rc.8 or reference:time-context
+ */
+plugin: string
+source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference")
+/**
+ * fixture id
+ */
+fixture: string
+title: string
+category: string
+status: ("pass" | "fail" | "error")
+message: string
+diff?: {
+path: string
+expected: unknown
+actual: unknown
+}
+rules?: string[]
+expected?: boolean
+durationMs: number
+}[]
+properties: {
+plugin: string
+source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference")
+status: ("pass" | "fail" | "error")
+runs: number
+seed: number
+message: string
+/**
+ * path of the fixture file that reproduces the failure
+ */
+counterexample?: string
+}[]
+/**
+ * expected-failure entries that now pass
+ */
+stale: string[]
+summary: {
+pass: number
+fail: number
+error: number
+expectedFailures: number
+stale: number
+}
+}
