@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -8,8 +8,9 @@ import { diffTrees } from './tree-diff.js';
 it('regenerating the suite from generator code changes nothing (run `npm run fixtures` and commit)', async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'dsh-fixtures-'));
   try {
-    await generateSuite(tmp);
+    const { coverage } = await generateSuite(tmp);
     expect(diffTrees(join(import.meta.dirname, '..', 'fixtures'), tmp)).toEqual([]);
+    expect(readFileSync(join(import.meta.dirname, '..', '..', 'spec', 'coverage.md'), 'utf8')).toBe(coverage);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -10,7 +10,7 @@
  * `known-deviations.json`). With `--check`, nothing is written: it exits 1 if regeneration would
  * change anything.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,12 +19,14 @@ import { diffTrees } from './tree-diff.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, check: { type: 'boolean' } } });
 const root = join(import.meta.dirname, '..', 'fixtures');
+const coverageFile = join(import.meta.dirname, '..', '..', 'spec', 'coverage.md');
 
 if (values.check) {
   const tmp = mkdtempSync(join(tmpdir(), 'dsh-fixtures-'));
   try {
-    await generateSuite(tmp, (line) => process.stderr.write(`${line}\n`));
+    const { coverage } = await generateSuite(tmp, (line) => process.stderr.write(`${line}\n`));
     const changes = diffTrees(root, tmp);
+    if (!existsSync(coverageFile) || readFileSync(coverageFile, 'utf8') !== coverage) changes.push('~ spec/coverage.md');
     if (changes.length) {
       process.stderr.write(`Regenerating the suite would change ${changes.length} file(s):\n${changes.slice(0, 30).map((c) => `  ${c}`).join('\n')}\nRun 'npm run fixtures' and commit the result.\n`);
       process.exitCode = 1;
@@ -35,5 +37,6 @@ if (values.check) {
 } else {
   const out = values.out ?? root;
   const summary = await generateSuite(out, (line) => process.stderr.write(`${line}\n`));
+  if (out === root) writeFileSync(coverageFile, summary.coverage);
   process.stderr.write(`Wrote ${summary.total} fixtures to ${out}${existsSync(join(out, 'index.json')) ? ` (catalog: ${JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')).total})` : ''}\n`);
 }

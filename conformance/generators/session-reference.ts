@@ -530,6 +530,6 @@ export function scenarios(): ScenarioDraft[] {
   ];
 }
 
-export function logFixtures(): LogDraft[] {
+export async function logFixtures(): Promise<LogDraft[]> {
   return sessionReferenceLogDrafts();
 }

@@ -5,7 +5,8 @@ import { SOURCES } from '../../spec/revisions.js';
 import type { GeneratorModule } from '../scenario/draft.js';
 import { materialiseLog, materialiseScenario, type UpstreamCheck } from '../scenario/materialise.js';
 import type { Fixture } from '../scenario/schema.js';
-import { buildCatalog, clearFixtures, writeFixture } from '../scenario/store.js';
+import { buildCatalog, clearFixtures, writeFixture, type Catalog } from '../scenario/store.js';
+import { renderCoverage } from './coverage.js';
 
 const GENERATORS = ['log', ...SOURCES] as const;
 
@@ -15,7 +16,7 @@ async function loadGenerator(name: string): Promise<GeneratorModule | undefined>
   return (await import(/* @vite-ignore */ `./${name}.js`)) as GeneratorModule;
 }
 
-export async function generateSuite(out: string, log: (line: string) => void = () => {}): Promise<{ total: number; upstream: UpstreamCheck[] }> {
+export async function generateSuite(out: string, log: (line: string) => void = () => {}): Promise<{ total: number; upstream: UpstreamCheck[]; catalog: Catalog; coverage: string }> {
   const rulesPath = '../../invariants/rules/index.js';
   const { allRuleModules } = (await import(/* @vite-ignore */ rulesPath)) as { allRuleModules: readonly RuleModule[] };
   const fixtures: Fixture[] = [];
@@ -38,9 +39,12 @@ export async function generateSuite(out: string, log: (line: string) => void = (
   mkdirSync(out, { recursive: true });
   clearFixtures(out);
   for (const f of fixtures) writeFixture(out, f);
-  writeFileSync(join(out, 'index.json'), JSON.stringify(buildCatalog(out, fixtures), null, 2) + '\n');
+  const catalog = buildCatalog(out, fixtures);
+  writeFileSync(join(out, 'index.json'), JSON.stringify(catalog, null, 2) + '\n');
+  const logFindings = new Map(fixtures.flatMap((f) => (f.kind === 'log' ? [[f.id, f.expect.findings] as const] : [])));
+  const coverage = renderCoverage(catalog, allRuleModules, logFindings);
   const deviations = upstream.filter((u) => u.status === 'deviates').sort((a, b) => a.fixture.localeCompare(b.fixture));
   writeFileSync(join(out, 'known-deviations.json'), JSON.stringify(deviations, null, 2) + '\n');
   log(`upstream cross-check: ${upstream.filter((u) => u.status === 'agrees').length} agree, ${deviations.length} known deviation(s)`);
-  return { total: fixtures.length, upstream };
+  return { total: fixtures.length, upstream, catalog, coverage };
 }

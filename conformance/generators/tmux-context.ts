@@ -2,7 +2,9 @@ import { renderReading, renderState } from '../../reference/tmux-context/locatio
 import { EXAMPLE_PANE, tmuxStates, type TmuxEnv, type TmuxObservation, type TmuxPane, type TmuxState } from '../host/services/shell.js';
 import type { LogDraft, ScenarioDraft } from '../scenario/draft.js';
 import type { ScenarioActual } from '../scenario/execute.js';
-import type { Action, Outcome } from '../scenario/schema.js';
+import { ScenarioFixture, type Outcome } from '../scenario/schema.js';
+import { executeScenario } from '../scenario/execute.js';
+import { pluginFromModule } from '../loader/load-plugin.js';
 
 /**
  * tmux-context conformance scenarios and validator log fixtures.
@@ -42,6 +44,13 @@ type In = ScenarioDraft['actions'][number];
 /** A whole turn: prompt, pre-step, request, assistant reply, turn end. */
 function turn(prompt: string): In[] {
   return [{ do: 'prompt', message: { text: prompt } }, { do: 'pre-step' }, { do: 'request' }, { do: 'assistant', text: 'ok' }, { do: 'turn-end' }];
+}
+/**
+ * A turn without a model request: prompt, pre-step, turn end. Used where a wrong plugin may fail the
+ * pre-step, so the scenario still runs to the end and the verdict names the pre-step outcome.
+ */
+function shortTurn(prompt?: string): In[] {
+  return [...(prompt === undefined ? [] : [{ do: 'prompt', message: { text: prompt } } as In]), { do: 'pre-step' }, { do: 'turn-end' }];
 }
 const tmux = (change: { state?: TmuxState; failure?: TmuxEnv['failure'] }): In => ({ do: 'env', section: 'tmux', change });
 const advance = (ms: number): In => ({ do: 'clock', advance: ms });
@@ -149,9 +158,15 @@ export function scenarios(): ScenarioDraft[] {
         readings: [reading(1)],
         queries: 1,
         extra(actual) {
-          const text = 'tmux location (turn 1):\nsession 0, window 1 "node", pane 2 %90\nwindow active=1, pane active=0, layout d517,270x71,0,0{135x71,0,0,87,134x71,136,0[134x35,136,0,90,134x35,136,36,93]}';
-          const first = actual.rawLog[2];
-          if (JSON.stringify(first.data) !== JSON.stringify({ ...(first.data as object), content: [{ type: 'text', text }] })) fail('the reading is not the first message of the batch');
+          // The spec's own example, spelled out: an independent check of the rendering.
+          const text =
+            'tmux location (turn 1):\nsession 0, window 1 "node", pane 2 %90\n' +
+            'window active=1, pane active=0, layout d517,270x71,0,0{135x71,0,0,87,134x71,136,0[134x35,136,0,90,134x35,136,36,93]}';
+          const first = actual.rawLog[2]; // turn/start, step/start, then the batch
+          const data = first.data as { content: unknown; source: unknown };
+          if (JSON.stringify(data.content) !== JSON.stringify([{ type: 'text', text }])) fail(`the first message of the batch is ${JSON.stringify(data.content)}`);
+          const source = { kind: 'plugin', plugin: 'tmux-context', form: 'snapshot', sections: [{ name: 'tmux-context', text }] };
+          if (JSON.stringify(data.source) !== JSON.stringify(source)) fail(`source ${JSON.stringify(data.source)}`);
           if (first.surfaceOp !== 'append') fail('the reading is not appended');
         },
       }),
@@ -365,7 +380,7 @@ export function scenarios(): ScenarioDraft[] {
       title: 'warns and injects nothing when the executor rejects the run; the turn continues',
       rules: ['TMUX-REQ-6'],
       env: env(IN_PANE, { failure: { at: 'run', throws: { kind: 'error', message: 'spawn bash EAGAIN' } } }),
-      actions: turn('where am I?'),
+      actions: shortTurn('where am I?'),
       expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
       check: expecting({ readings: [], warnings: [WARNING('spawn bash EAGAIN')] }),
     }),
@@ -374,7 +389,7 @@ export function scenarios(): ScenarioDraft[] {
       title: 'warns and injects nothing when the executor rejects the command at resolve (policy denial)',
       rules: ['TMUX-REQ-6'],
       env: env(IN_PANE, { failure: { at: 'resolve', throws: { kind: 'error', message: 'policy: command denied by approval' } } }),
-      actions: turn('where am I?'),
+      actions: shortTurn('where am I?'),
       expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
       check: expecting({ readings: [], queries: 1, runs: 0, warnings: [WARNING('policy: command denied by approval')] }),
     }),
@@ -383,7 +398,7 @@ export function scenarios(): ScenarioDraft[] {
       title: 'reports a non-Error rejection in the warning',
       rules: ['TMUX-REQ-6'],
       env: env(IN_PANE, { failure: { at: 'run', throws: { kind: 'value', value: 'spawn refused' } } }),
-      actions: [...turn('one'), tmux({ failure: null }), ...turn('two')],
+      actions: [...shortTurn('one'), tmux({ failure: null }), ...turn('two')],
       expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY), enter(2, ENTER_WITH_READING)],
       check: expecting({ readings: [reading(2)], warnings: [WARNING('spawn refused')] }),
     }),
@@ -447,7 +462,7 @@ export function scenarios(): ScenarioDraft[] {
       title: 'an empty first step becomes a step holding only the reading',
       rules: ['TMUX-REQ-9'],
       env: env(IN_PANE),
-      actions: [{ do: 'pre-step' }, { do: 'request' }, { do: 'assistant', text: 'ok' }, { do: 'turn-end' }],
+      actions: shortTurn(),
       expectOutcomes: [loaded, enter(1, 1)],
       check: expecting({ readings: [reading(1)] }),
     }),
@@ -473,20 +488,20 @@ export function scenarios(): ScenarioDraft[] {
     }),
     draft({
       category: 'restart',
-      title: 'after a restart the log alone decides: unchanged is suppressed, the interval still holds, a change injects',
+      title: 'after a restart the log alone decides: the interval still holds, then a change injects and an unchanged location is suppressed',
       rules: ['TMUX-REQ-3', 'TMUX-REQ-4', 'TMUX-CHANGE-1', 'TMUX-INTERVAL-1'],
       config: { refreshIntervalMs: 60_000 },
       env: env(IN_PANE),
       actions: [
         ...turn('one'),
         { do: 'restart' },
-        advance(90_000),
-        ...turn('two'),
         tmux({ state: stateWith({ windowIndex: '3' }) }),
+        advance(30_000),
+        ...turn('two'),
         { do: 'restart' },
-        advance(10_000),
+        advance(30_000),
         ...turn('three'),
-        advance(60_000),
+        advance(90_000),
         ...turn('four'),
       ],
       expectOutcomes: [loaded, enter(1, ENTER_WITH_READING), loaded, enter(2, ENTER_PROMPT_ONLY), loaded, enter(3, ENTER_WITH_READING), enter(4, ENTER_PROMPT_ONLY)],
@@ -534,6 +549,198 @@ export function scenarios(): ScenarioDraft[] {
   ];
 }
 
-export function logFixtures(): LogDraft[] {
-  return [];
+// ---------------------------------------------------------------------------------------------
+// Validator log fixtures: a log and the exact multiset of rule ids it must produce.
+//
+// Base logs are written by the simulated host running the reference (so every core log rule holds),
+// then one relation is broken by hand. Edits renumber seqs, so insertions stay valid.
+
+type LogEvent = { type: string; seq: number; time: number; data: any; surfaceOp?: unknown; sourceEventSeqs?: number[] };
+
+async function hostLog(actions: In[], state: TmuxState = IN_PANE, config?: Record<string, unknown>): Promise<LogEvent[]> {
+  const reference = pluginFromModule(await import('../../reference/tmux-context/index.js'), 'reference', 'reference:tmux-context', 'tmux-context');
+  const fixture = ScenarioFixture.pick({ env: true, actions: true, log: true, config: true }).parse({ env: env(state), actions, log: [], config });
+  const actual = await executeScenario(reference.factory, fixture);
+  return structuredClone(actual.rawLog) as LogEvent[];
+}
+
+const isReading = (e: LogEvent) => e.type === 'user/message' && e.data?.source?.plugin === 'tmux-context';
+const readingIndexes = (log: LogEvent[]) => log.flatMap((e, i) => (isReading(e) ? [i] : []));
+
+/** Replace the reading's text (message and section alike). */
+function retext(e: LogEvent, text: string): void {
+  e.data.content = [{ type: 'text', text }];
+  e.data.source = { ...e.data.source, sections: [{ name: 'tmux-context', text }] };
+}
+
+/** Move event `from` to sit just before index `to`, renumbering seqs (only for logs without replace ops). */
+function move(log: LogEvent[], from: number, to: number): LogEvent[] {
+  const out = [...log];
+  const [event] = out.splice(from, 1);
+  out.splice(to > from ? to - 1 : to, 0, event);
+  return out.map((e, seq) => ({ ...e, seq }));
+}
+
+/** Insert `event` before index `at`, renumbering seqs (only for logs without replace ops). */
+function insert(log: LogEvent[], at: number, event: Omit<LogEvent, 'seq'>): LogEvent[] {
+  const out = [...log];
+  out.splice(at, 0, { ...event, seq: -1 });
+  return out.map((e, seq) => ({ ...e, seq }));
+}
+
+function logDraft(title: string, category: LogDraft['category'], rules: string[], log: LogEvent[], findings: string[], config?: Record<string, unknown>): LogDraft {
+  return {
+    source: 'tmux-context',
+    category,
+    title,
+    rules,
+    spec: ['2026-08', '2026-07'],
+    header: HEADER,
+    log,
+    findings,
+    ...(config ? { config: { 'tmux-context': config } } : {}),
+    provenance: { generator: GENERATOR },
+  };
+}
+
+export async function logFixtures(): Promise<LogDraft[]> {
+  const changed = stateWith({ windowName: 'logs' });
+  const twoTurns = await hostLog([...turn('one'), tmux({ state: changed }), advance(30_000), ...turn('two')]);
+  const sameTwice = await hostLog([...turn('one'), advance(30_000), ...turn('two')]);
+  const drafts: LogDraft[] = [];
+
+  drafts.push(logDraft('a conforming log: two readings of different locations', 'format', [], twoTurns, []));
+  drafts.push(
+    logDraft('a conforming log: a reading shadowed by compaction, then a changed location', 'compaction', ['TMUX-CHANGE-1'],
+      await hostLog([...turn('one'), { do: 'compact', keepLast: 0 }, tmux({ state: changed }), ...turn('two')]), []),
+  );
+
+  {
+    const log = structuredClone(twoTurns);
+    log[readingIndexes(log)[0]].data.source = { kind: 'plugin', plugin: 'tmux-context' };
+    drafts.push(logDraft('the bare plugin source instead of the snapshot form', 'forged-sources', ['TMUX-SRC-1'], log, ['TMUX-SRC-1']));
+  }
+  {
+    const log = structuredClone(twoTurns);
+    const e = log[readingIndexes(log)[0]];
+    e.data.source = { ...e.data.source, authority: 'tmux' };
+    drafts.push(logDraft('an extra key in the snapshot source', 'forged-sources', ['TMUX-SRC-1'], log, ['TMUX-SRC-1']));
+  }
+  {
+    const log = structuredClone(twoTurns);
+    const e = log[readingIndexes(log)[0]];
+    e.data.source = { ...e.data.source, sections: [{ name: 'tmux-context', text: reading(1, { ...PANE, windowName: 'other' }) }] };
+    drafts.push(logDraft('the section text differs from the message text', 'forged-sources', ['TMUX-SRC-2'], log, ['TMUX-SRC-2']));
+  }
+  {
+    const log = structuredClone(twoTurns);
+    const e = log[readingIndexes(log)[0]];
+    e.data.content = [...e.data.content, { type: 'text', text: 'and more' }];
+    drafts.push(logDraft('a reading with two content blocks', 'format', ['TMUX-FMT-1'], log, ['TMUX-FMT-1']));
+  }
+  {
+    const log = structuredClone(twoTurns);
+    const text = reading(1).replace('"node"', 'node');
+    retext(log[readingIndexes(log)[0]], text);
+    drafts.push(logDraft('the window name is not JSON-quoted', 'escaping', ['TMUX-FMT-2'], log, ['TMUX-FMT-2']));
+  }
+  {
+    const log = structuredClone(twoTurns);
+    retext(log[readingIndexes(log)[0]], reading(1).replace(/\n/g, ' | '));
+    drafts.push(logDraft('the reading is one line, not three', 'format', ['TMUX-FMT-2'], log, ['TMUX-FMT-2']));
+  }
+  {
+    const log = structuredClone(twoTurns);
+    retext(log[readingIndexes(log)[1]], reading(3, { ...PANE, windowName: 'logs' }));
+    drafts.push(logDraft('the turn line names another turn', 'format', ['TMUX-TURN-1'], log, ['TMUX-TURN-1']));
+  }
+  {
+    // Step 2's batch carries a reading (and step 1 none).
+    const base = await hostLog([
+      { do: 'prompt', message: { text: 'go' } },
+      { do: 'pre-step' },
+      { do: 'request' },
+      { do: 'assistant', toolCalls: [{ name: 'bash', arguments: { command: 'ls' } }] },
+      { do: 'step-end' },
+      { do: 'pre-step' },
+      { do: 'request' },
+      { do: 'assistant', text: 'done' },
+      { do: 'turn-end' },
+    ]);
+    const [first] = readingIndexes(base);
+    const secondStepStart = base.findIndex((e, i) => i > first && e.type === 'step/start');
+    drafts.push(logDraft('a reading in step 2', 'ordering', ['TMUX-POS-1'], move(base, first, secondStepStart + 1), ['TMUX-POS-1']));
+  }
+  {
+    const log = structuredClone(twoTurns);
+    const [first] = readingIndexes(log);
+    const turnEnd = log.findIndex((e) => e.type === 'turn/end');
+    const moved = move(log, first, turnEnd + 1);
+    drafts.push(logDraft('a reading between turns', 'ordering', ['TMUX-POS-1'], moved, ['TMUX-POS-1']));
+  }
+  {
+    // The step has only the reading: move it after request/header (no other batch message before it).
+    const base = await hostLog([...shortTurnWithRequest()]);
+    const [first] = readingIndexes(base);
+    const request = base.findIndex((e) => e.type === 'request/header');
+    drafts.push(logDraft('a reading after the request header', 'ordering', ['TMUX-POS-2'], move(base, first, request + 1), ['TMUX-POS-2']));
+  }
+  {
+    const log = structuredClone(twoTurns);
+    const [first] = readingIndexes(log);
+    drafts.push(logDraft('a reading after the prompt (appended after the batch)', 'ordering', ['TMUX-POS-3'], move(log, first, first + 2), ['TMUX-POS-3']));
+  }
+  {
+    const log = structuredClone(twoTurns);
+    const [first] = readingIndexes(log);
+    const second = { ...structuredClone(log[first]), time: log[first].time };
+    retext(second, reading(1, { ...PANE, paneActive: '1' }));
+    second.data.id = '6f1c1f1e-2222-4000-8000-000000000001';
+    drafts.push(logDraft('two readings in one turn', 'ordering', ['TMUX-ONCE-1', 'TMUX-POS-3'], insert(log, first + 1, second), ['TMUX-ONCE-1', 'TMUX-POS-3']));
+  }
+  {
+    const log = structuredClone(sameTwice);
+    const [, late] = [0, log.findIndex((e) => e.type === 'turn/start' && e.data.turn === 2)];
+    const stepStart = log.findIndex((e, i) => i > late && e.type === 'step/start');
+    const copy = { ...structuredClone(log[readingIndexes(log)[0]]), time: log[stepStart].time };
+    retext(copy, reading(2));
+    copy.data.id = '6f1c1f1e-2222-4000-8000-000000000002';
+    drafts.push(logDraft('a new turn repeats an unchanged location', 'format', ['TMUX-CHANGE-1'], insert(log, stepStart + 1, copy), ['TMUX-CHANGE-1']));
+  }
+  {
+    // A non-text tmux message between two equal readings: the second is allowed (the non-text one is FMT-1).
+    const log = structuredClone(sameTwice);
+    const turn2 = log.findIndex((e) => e.type === 'turn/start' && e.data.turn === 2);
+    const stepStart = log.findIndex((e, i) => i > turn2 && e.type === 'step/start');
+    const image = structuredClone(log[readingIndexes(log)[0]]);
+    image.data.content = [{ type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' }];
+    image.data.source.sections[0].text = '';
+    image.data.id = '6f1c1f1e-2222-4000-8000-000000000003';
+    image.time = log[stepStart].time;
+    const withImage = insert(log, stepStart + 1, image);
+    // ... and a third turn repeating turn 1's location, which is fine after a non-text reading.
+    drafts.push(logDraft('a non-text tmux-context message resets change suppression', 'parsing', ['TMUX-CHANGE-1', 'TMUX-FMT-1'], withImage, ['TMUX-FMT-1']));
+  }
+  {
+    const shadowed = await hostLog([...turn('one'), { do: 'compact', keepLast: 0 }, ...turn('two')]);
+    // Forge turn 2's missing reading as a repeat: appended right after turn 2's step/start (seqs shift; no replace op follows).
+    const turn2 = shadowed.findIndex((e) => e.type === 'turn/start' && e.data.turn === 2);
+    const stepStart = shadowed.findIndex((e, i) => i > turn2 && e.type === 'step/start');
+    const copy = { ...structuredClone(shadowed[readingIndexes(shadowed)[0]]), time: shadowed[stepStart].time };
+    retext(copy, reading(2));
+    copy.data.id = '6f1c1f1e-2222-4000-8000-000000000004';
+    drafts.push(logDraft('a repeat of a reading hidden by compaction is still a repeat (raw log)', 'compaction', ['TMUX-CHANGE-1'], insert(shadowed, stepStart + 1, copy), ['TMUX-CHANGE-1']));
+  }
+  drafts.push(logDraft('readings 30 s apart under a 60 s refresh interval', 'interval-scheduling', ['TMUX-INTERVAL-1'], twoTurns, ['TMUX-INTERVAL-1'], { refreshIntervalMs: 60_000 }));
+  drafts.push(logDraft('readings 30 s apart with no known interval', 'interval-scheduling', ['TMUX-INTERVAL-1'], twoTurns, []));
+  drafts.push(logDraft('readings exactly the interval apart', 'interval-scheduling', ['TMUX-INTERVAL-1'], twoTurns, [], { refreshIntervalMs: 30_000 }));
+  drafts.push(
+    logDraft('a reading after the clock went backwards is not held to the interval', 'clock-regression', ['TMUX-INTERVAL-1'],
+      await hostLog([...turn('one'), tmux({ state: changed }), advance(-5_000), ...turn('two')], IN_PANE, { refreshIntervalMs: 60_000 }), [], { refreshIntervalMs: 60_000 }),
+  );
+  return drafts;
+}
+
+function shortTurnWithRequest(): In[] {
+  return [{ do: 'pre-step' }, { do: 'request' }, { do: 'assistant', text: 'ok' }, { do: 'turn-end' }];
 }

@@ -69,7 +69,22 @@ export interface FittedReference {
  * 2. Then shorten the currently longest message (first on ties) to a head/tail excerpt of its
  *    *original* text with an exact omission marker, until it fits.
  */
-export function fitReference(snapshot: SurfaceSnapshot, label: string, maxBytes: number): FittedReference | undefined {
+/** The three mechanical choices of fitting, replaceable so conformance mutants can vary one each. */
+export interface FitStrategy {
+  /** Size of one JSON object against the budget. */
+  measure(data: ReferenceData): number;
+  /** Index of the message to drop next, or -1 when none may be dropped. */
+  pickDrop(items: ReadonlyArray<{ checkpoint: boolean }>): number;
+  truncate(text: string, maxBytes: number): { text: string; omittedBytes: number };
+}
+
+export const UPSTREAM_FIT: FitStrategy = {
+  measure: tagSafeJsonBytes,
+  pickDrop: (items) => items.findIndex((item, index) => !item.checkpoint && index !== items.length - 1),
+  truncate: truncateWithNotice,
+};
+
+export function fitReference(snapshot: SurfaceSnapshot, label: string, maxBytes: number, strategy: FitStrategy = UPSTREAM_FIT): FittedReference | undefined {
   const original = projectConversation(snapshot);
   const kept = original.map((item) => ({ ...item }));
   let omittedMessages = 0;
@@ -81,11 +96,10 @@ export function fitReference(snapshot: SurfaceSnapshot, label: string, maxBytes:
     capturedThroughSeq: snapshot.capturedThroughSeq,
     conversation: kept.map(({ role, text }) => ({ role, text })),
   });
-  const size = () => tagSafeJsonBytes(data());
+  const size = () => strategy.measure(data());
 
   while (size() > maxBytes) {
-    const newest = kept.length - 1;
-    const victim = kept.findIndex((item, index) => !item.checkpoint && index !== newest);
+    const victim = strategy.pickDrop(kept);
     if (victim < 0) break;
     const [dropped] = kept.splice(victim, 1);
     omittedMessages += 1;
@@ -104,7 +118,7 @@ export function fitReference(snapshot: SurfaceSnapshot, label: string, maxBytes:
     });
     if (longest < 0 || longestBytes === 0) return undefined;
     const target = Math.max(0, longestBytes - (size() - maxBytes));
-    const shortened = truncateWithNotice(kept[longest].originalText, target);
+    const shortened = strategy.truncate(kept[longest].originalText, target);
     if (shortened.text === kept[longest].text) return undefined;
     kept[longest] = { ...kept[longest], text: shortened.text, omittedBytes: shortened.omittedBytes };
   }

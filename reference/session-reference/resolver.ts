@@ -65,22 +65,49 @@ export class SessionReferenceResolver {
   async prepareDirectMessages(agent: AgentLike, messages: readonly UserMessage[], signal?: AbortSignal): Promise<UserMessage[]> {
     const groups = await Promise.all(
       messages.map(async (message): Promise<UserMessage[]> => {
-        if (message.source.kind !== 'user') return [message];
+        if (!this.isDirect(message)) return [message];
         const references: ParsedSessionReference[] = [];
         const content = message.content.map((block) => {
           if (block.type !== 'text') return block;
-          const parsed = parseSessionReferenceText(block.text as string);
+          const parsed = this.parseText(block.text as string);
           references.push(...parsed.references);
           return { type: 'text', text: parsed.text };
         });
         if (references.length === 0) return [message];
         const prepared = await this.prepare(agent, content as ContentBlock[], references, signal);
-        const direct = freezeMessage({ ...message, content: prepared.content });
-        if (prepared.additionalContext === undefined) throw new Error('session-reference preparation omitted context for a canonical mention');
-        return [direct, prepared.additionalContext];
+        return this.place(freezeMessage({ ...message, content: prepared.content }), prepared.additionalContext);
       }),
     );
     return groups.flat();
+  }
+
+  // ---- the decisions a conformance mutant varies, one method each ----
+
+  /** Only what a person typed is parsed; plugin and tool text must not pull sessions in. */
+  protected isDirect(message: UserMessage): boolean {
+    return message.source.kind === 'user';
+  }
+
+  protected parseText(text: string): { text: string; references: ParsedSessionReference[] } {
+    return parseSessionReferenceText(text);
+  }
+
+  protected normalise(selfId: string, references: readonly unknown[]): NormalisedReference[] {
+    return normaliseReferences(selfId, references, this.config.maxReferences);
+  }
+
+  protected fit(snapshot: SurfaceSnapshot, label: string): FittedReference | undefined {
+    return fitReference(snapshot, label, this.config.maxReferenceBytes);
+  }
+
+  protected renderPayload(fitted: readonly FittedReference[]): string {
+    return renderPrompt(fitted.map(({ data }) => data));
+  }
+
+  /** The snapshot goes right after the message that cited it, which keeps its id. */
+  protected place(direct: UserMessage, context: UserMessage | undefined): UserMessage[] {
+    if (context === undefined) throw new Error('session-reference preparation omitted context for a canonical mention');
+    return [direct, context];
   }
 
   async listCandidates(agent: AgentLike, query = '', limit: number = this.config.candidateLimit, signal?: AbortSignal): Promise<Candidate[]> {
@@ -104,7 +131,7 @@ export class SessionReferenceResolver {
    */
   async prepare(agent: AgentLike, content: readonly ContentBlock[], references: readonly unknown[], signal?: AbortSignal): Promise<PreparedMessage> {
     const acceptedContent = structuredClone(content) as ContentBlock[];
-    const inputs = normaliseReferences(agent.id, references, this.config.maxReferences);
+    const inputs = this.normalise(agent.id, references);
     if (inputs.length === 0) return { content: acceptedContent };
     throwIfCancelled(signal);
     let snapshots: Array<{ input: NormalisedReference; snapshot: SurfaceSnapshot }>;
@@ -126,14 +153,14 @@ export class SessionReferenceResolver {
     const fitted = this.fitAll(snapshots);
     return {
       content: acceptedContent,
-      additionalContext: createContextMessage(fitted),
+      additionalContext: createContextMessage(fitted, this.renderPayload(fitted)),
     };
   }
 
   /** All or nothing: one reference that cannot fit fails the message, never a partial snapshot. */
   private fitAll(snapshots: ReadonlyArray<{ input: NormalisedReference; snapshot: SurfaceSnapshot }>): FittedReference[] {
     return snapshots.map(({ input, snapshot }) => {
-      const fitted = fitReference(snapshot, input.label, this.config.maxReferenceBytes);
+      const fitted = this.fit(snapshot, input.label);
       if (fitted === undefined) {
         throw new SessionReferenceError('referenced session snapshot cannot fit the configured byte budget', 'SESSION_REFERENCE_BUDGET_EXCEEDED');
       }
@@ -146,7 +173,7 @@ export class SessionReferenceResolver {
  * The context message. Key order `{source, content, role, id}` is what DSH's message constructor
  * produces for this input, so logs are byte-identical to upstream's.
  */
-function createContextMessage(fitted: readonly FittedReference[]): UserMessage {
+function createContextMessage(fitted: readonly FittedReference[], text: string): UserMessage {
   const source = {
     kind: 'session-reference',
     form: 'recall',
@@ -159,6 +186,5 @@ function createContextMessage(fitted: readonly FittedReference[]): UserMessage {
       inputIndex,
     })),
   };
-  const text = renderPrompt(fitted.map(({ data }) => data));
   return freezeMessage({ source, content: [{ type: 'text', text }], role: 'user' as const, id: randomUUID() }) as unknown as UserMessage;
 }

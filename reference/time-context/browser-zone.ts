@@ -45,6 +45,11 @@ export function assertCanonicalZone(value: string): void {
  */
 export function deriveBrowserZone(claimed: readonly string[]): BrowserZone {
   for (const zone of claimed) assertCanonicalZone(zone);
+  return classifyZones(claimed);
+}
+
+/** Classify already-validated claims: deduplicate, sort (default string order), count. */
+export function classifyZones(claimed: readonly string[]): BrowserZone {
   const zones = [...new Set(claimed)].sort();
   if (zones.length === 0) return { kind: 'missing' };
   if (zones.length === 1) return { kind: 'resolved', timeZone: zones[0] };

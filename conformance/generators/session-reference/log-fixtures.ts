@@ -165,7 +165,7 @@ export async function sessionReferenceLogDrafts(): Promise<LogDraft[]> {
     })(), ['SR-POS-1']),
     draft('ordering', 'The citing message still holds its raw mention', ['SR-POS-2'], (() => {
       const log = structuredClone(base);
-      const direct = log[ctxAt - 1].data as { content: Array<{ text: string }> };
+      const direct = log[ctxAt - 1].data as { content: Array<{ type: string; text: string }> };
       direct.content = [{ type: 'text', text: `compare dsh-session:${Buffer.from('"alpha"').toString('base64url')}` }];
       return log;
     })(), ['SR-POS-2']),

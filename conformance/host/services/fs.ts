@@ -379,13 +379,29 @@ export class FileSystemService {
 
   /** Write through symlinks (like a real write), keeping fixture metadata overrides when given. */
   write(path: string, content: string, version?: string, size?: number | null): void {
-    const at = this.canonical(path);
+    let at: string;
+    try {
+      at = this.canonical(path);
+    } catch {
+      return; // a symlink loop: a real write fails with ELOOP, nothing changes
+    }
+    // A write onto a directory, or below a non-directory, fails on a real system: nothing changes.
+    if (!this.creatable(at)) return;
     this.backend.writeFile(at, content);
     if (version === undefined) this.fixedVersions.delete(at);
     else this.fixedVersions.set(at, version);
     if (size === undefined) this.reportedSizes.delete(at);
     else this.reportedSizes.set(at, size);
     if (this.unreadable.has(at)) this.backend.setUnreadable(at, true);
+  }
+
+  /** Can a file or link be created at this (canonical) path? */
+  private creatable(path: string): boolean {
+    if (this.backend.kind(path) === 'directory') return false;
+    return parentsOf(path).every((dir) => {
+      const kind = this.backend.kind(dir);
+      return kind === undefined || kind === 'directory';
+    });
   }
 
   apply(change: WorkspaceChange): void {
@@ -401,6 +417,7 @@ export class FileSystemService {
         this.backend.mkdir(change.path);
         return;
       case 'symlink':
+        if (!this.creatable(change.path) && this.backend.kind(change.path) !== 'directory') return;
         this.backend.remove(change.path);
         this.backend.symlink(change.path, change.target);
         return;
@@ -408,22 +425,29 @@ export class FileSystemService {
         if (change.kinds.length === 0) this.faults.delete(change.path);
         else this.faults.set(change.path, new Set(change.kinds));
         return;
-      case 'unreadable':
-        if (change.value) this.unreadable.add(change.path);
-        else this.unreadable.delete(change.path);
-        this.backend.setUnreadable(change.path, change.value);
+      case 'unreadable': {
+        let at: string;
+        try {
+          at = this.canonical(change.path);
+        } catch {
+          return;
+        }
+        if (change.value) this.unreadable.add(at);
+        else this.unreadable.delete(at);
+        if (this.backend.kind(at) === 'file') this.backend.setUnreadable(at, change.value);
         return;
+      }
     }
   }
 
   populate(spec: WorkspaceSpec): void {
     for (const dir of spec.dirs) this.backend.mkdir(dir);
-    for (const path of spec.others) this.backend.mkOther(path);
-    for (const [path, target] of Object.entries(spec.symlinks)) this.backend.symlink(path, target);
+    for (const path of spec.others) if (this.creatable(path)) this.backend.mkOther(path);
+    for (const [path, target] of Object.entries(spec.symlinks)) if (this.creatable(path)) this.backend.symlink(path, target);
     for (const [path, entry] of Object.entries(spec.files)) {
       const file = typeof entry === 'string' ? { content: entry } : entry;
       this.write(path, file.content, file.version, file.size);
-      if (file.unreadable) this.apply({ op: 'unreadable', path: this.canonical(path), value: true });
+      if (file.unreadable) this.apply({ op: 'unreadable', path, value: true });
     }
     for (const [path, kinds] of Object.entries(spec.faults)) this.apply({ op: 'fault', path, kinds });
   }

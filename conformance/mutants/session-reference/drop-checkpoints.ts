@@ -1,0 +1,12 @@
+import Reference from '../../../reference/session-reference/index.js';
+import type { FittedReference } from '../../../reference/session-reference/projection.js';
+import type { SurfaceSnapshot } from '../../../reference/session-reference/types.js';
+
+export const description = 'Projects only messages whose source kind is "user", losing compaction checkpoints (the whole compacted past).';
+
+export default class SessionReferenceResolver extends Reference {
+  protected override fit(snapshot: SurfaceSnapshot, label: string): FittedReference | undefined {
+    const events = snapshot.events.filter((e) => !(e.type === 'user/message' && e.data.source.kind === 'plugin' && e.data.source.plugin === 'compact'));
+    return super.fit({ ...snapshot, events }, label);
+  }
+}

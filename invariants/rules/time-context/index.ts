@@ -1,0 +1,162 @@
+import type { RuleModule } from '../../engine.js';
+import type { LocatedEvent } from '../../log/types.js';
+import type { SessionModel } from '../../model/session-model.js';
+import { claimedZone } from '../../../reference/time-context/browser-zone.js';
+import { formatSeconds, parseDuration } from '../../../reference/time-context/duration.js';
+import { isReadingEvent } from '../../../reference/time-context/log-index.js';
+import { timeContextRuleMeta } from './meta.js';
+import { checkStructure, readingText, type Problem, type ReadingFacts, type ZoneClaim } from './structure.js';
+import { certainlySuppressed, elapsedRange, sampledBeforeDurable, sampleWindow } from './timing.js';
+
+/**
+ * time-context rules over one log, in one pass. Besides the shared {@link SessionModel} (open turn and
+ * step, request started, latest model-visible event, latest time), the fold keeps only open state: the
+ * open turn's browser-zone claims, the latest raw reading, and a snapshot taken at the open step's
+ * `step/start` of what the plugin could see when that step's pre-step ran (the pre-step runs just
+ * before `step/start` is appended). Memory is bounded by the open turn, never by log length.
+ */
+
+interface Stamp {
+  seq: number;
+  time: number;
+}
+
+/** What the log held when the open step's pre-step ran. */
+interface StepSnapshot {
+  stepStart: Stamp;
+  /** Latest event time already durable (max over the prefix before `step/start`). */
+  durableMax: Stamp | undefined;
+  /** Step-1 baseline: latest raw model-visible event. */
+  modelVisible: Stamp | undefined;
+  /** Later-step baseline: latest raw reading after the turn's `turn/start`. */
+  readingInTurn: Stamp | undefined;
+  /** Latest raw reading (interval scheduling compares with it). */
+  latestReading: Stamp | undefined;
+  readings: number;
+  /** An assistant or tool event came after `step/start` (2026-07 prompt assembly is over). */
+  assemblyOver: boolean;
+}
+
+const ASSEMBLY_ENDERS = new Set(['assistant/chunk', 'assistant/message', 'tool/call', 'tool/result']);
+
+export const timeContextRules: RuleModule = {
+  name: 'time-context',
+  source: 'time-context',
+  rules: timeContextRuleMeta,
+  create(ctx) {
+    const revision = ctx.options.spec;
+    const rawInterval = ctx.options.configs['time-context']?.refreshIntervalMs;
+    const interval = Number.isSafeInteger(rawInterval) && (rawInterval as number) > 0 ? (rawInterval as number) : undefined;
+    const skew = ctx.options.maxClockSkewMs;
+    let claims: ZoneClaim[] = [];
+    let latestReading: Stamp | undefined;
+    let step: StepSnapshot | undefined;
+
+    const check = (located: LocatedEvent, model: SessionModel): void => {
+      const event = located.event;
+      const report = (p: Problem): void => ctx.report(p.rule, { event: located, message: p.message, witness: p.witness });
+      const data = event.data as { source?: unknown; content?: unknown };
+
+      if (step !== undefined) {
+        step.readings++;
+        if (step.readings > 1) report({ rule: 'TC-SCHED-2', message: `step ${model.openStep} of turn ${model.openTurn} already holds a time-context reading; a step holds at most one`, witness: [step.stepStart.seq] });
+        if (revision === '2026-07' && step.assemblyOver && model.openStep !== null && !model.requestStarted) {
+          report({ rule: 'TC-POS-5', message: 'time-context reading must be appended during prompt assembly: an assistant or tool event came after step/start' });
+        }
+      }
+      const content = readingText(data);
+      if ('rule' in content) return report(content);
+      const facts = checkStructure(
+        revision,
+        data,
+        content.text,
+        event.time,
+        { turn: model.openTurn, step: model.openStep, requestStarted: model.requestStarted },
+        { claims },
+        report,
+      );
+      if (facts?.renderedMs === undefined) return;
+      const window = sampleWindow(facts.renderedMs, event.time);
+
+      const last = step?.latestReading ?? latestReading;
+      if (interval !== undefined && last !== undefined && certainlySuppressed(window, last.time, interval)) {
+        report({
+          rule: 'TC-SCHED-1',
+          message: `reading sampled ${window.earliest - last.time}–${window.latest - last.time} ms after the previous reading (seq ${last.seq}); with refreshIntervalMs ${interval} a correct plugin suppresses it`,
+          witness: [last.seq],
+        });
+      }
+      if (step !== undefined && facts.placed) checkTiming(facts, window, step, report, skew);
+    };
+
+    return {
+      onEvent(located, model) {
+        const event = located.event;
+        switch (event.type) {
+          case 'turn/start':
+            claims = [];
+            step = undefined;
+            return;
+          case 'step/start': {
+            const turnStart = model.openTurn === null ? undefined : model.turnStartSeq.get(model.openTurn);
+            step = {
+              stepStart: { seq: event.seq, time: event.time },
+              durableMax: model.maxTime ?? undefined,
+              modelVisible: model.lastModelVisible ?? undefined,
+              readingInTurn: latestReading !== undefined && latestReading.seq > (turnStart ?? -1) ? latestReading : undefined,
+              latestReading,
+              readings: 0,
+              assemblyOver: false,
+            };
+            return;
+          }
+          case 'step/end':
+          case 'turn/end':
+            step = undefined;
+            return;
+          case 'user/message':
+            break;
+          default:
+            if (step !== undefined && ASSEMBLY_ENDERS.has(event.type)) step.assemblyOver = true;
+            return;
+        }
+        if (isReadingEvent(event)) {
+          check(located, model);
+          latestReading = { seq: event.seq, time: event.time };
+          return;
+        }
+        const zone = claimedZone((event.data as { source?: unknown } | null)?.source);
+        if (zone !== undefined) claims.push({ seq: event.seq, zone });
+      },
+    };
+  },
+};
+
+/** TC-ELAPSED-1/2 and TC-SAMPLE-1 for a reading that names its own open step with the right label. */
+function checkTiming(facts: ReadingFacts, window: ReturnType<typeof sampleWindow>, step: StepSnapshot, report: (p: Problem) => void, skew: number): void {
+  const baseline = facts.parsed.step === 1 ? step.modelVisible : step.readingInTurn;
+  const what = facts.parsed.step === 1 ? 'model-visible event' : 'reading of this turn';
+  const elapsed = facts.parsed.elapsed;
+  if (baseline === undefined && elapsed !== 'unavailable') {
+    report({ rule: 'TC-ELAPSED-2', message: `elapsed is ${JSON.stringify(elapsed)} but no preceding ${what} exists in the log; expected "unavailable"` });
+  } else if (baseline !== undefined && elapsed === 'unavailable') {
+    report({ rule: 'TC-ELAPSED-2', message: `elapsed is "unavailable" but the preceding ${what} is seq ${baseline.seq}`, witness: [baseline.seq] });
+  } else if (baseline !== undefined) {
+    const seconds = parseDuration(elapsed)!;
+    const range = elapsedRange(window, baseline.time);
+    if (formatSeconds(seconds) !== elapsed) {
+      report({ rule: 'TC-ELAPSED-1', message: `elapsed ${JSON.stringify(elapsed)} is not in canonical form; expected ${JSON.stringify(formatSeconds(seconds))}`, witness: [baseline.seq] });
+    } else if (seconds < range.min || seconds > range.max) {
+      const expected = range.min === range.max ? JSON.stringify(formatSeconds(range.min)) : `${JSON.stringify(formatSeconds(range.min))}–${JSON.stringify(formatSeconds(range.max))}`;
+      report({ rule: 'TC-ELAPSED-1', message: `elapsed ${JSON.stringify(elapsed)} disagrees with the log: the preceding ${what} (seq ${baseline.seq}) and the rendered time allow ${expected}`, witness: [baseline.seq] });
+    }
+  }
+  const durable = step.durableMax;
+  if (durable !== undefined && sampledBeforeDurable(window, durable.time, step.stepStart.time, skew)) {
+    report({
+      rule: 'TC-SAMPLE-1',
+      message: `reading sampled at ${new Date(window.earliest).toISOString()}, ${durable.time - window.latest} ms or more before seq ${durable.seq} (${new Date(durable.time).toISOString()}), which was durable when its pre-step ran; the allowed clock skew is ${skew} ms and step/start shows no clock step backwards`,
+      witness: [durable.seq, step.stepStart.seq],
+    });
+  }
+}

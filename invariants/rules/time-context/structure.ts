@@ -1,0 +1,169 @@
+import { assertCanonicalZone, classifyZones, renderBrowserZonePolicy, type BrowserZone } from '../../../reference/time-context/browser-zone.js';
+import { baselineLabel, parseReading, type ParsedReading } from '../../../reference/time-context/reading-text.js';
+import { createTimestampFormatter, formatTimestamp, parseRenderedTimestamp } from '../../../reference/time-context/timestamp.js';
+import type { SpecRevision } from '../../../spec/revisions.js';
+import type { TimeContextRuleId } from './meta.js';
+
+/**
+ * The published companion's checks of one reading (TC-CONTENT-1 … TC-TIME-3), as pure functions of
+ * the reading and the open state before it. Unlike the companion, which throws on the first failure,
+ * every check whose inputs are meaningful runs, so one bad reading shows all its defects; checks that
+ * need the text stop when the text cannot be read.
+ */
+
+export interface Problem {
+  rule: TimeContextRuleId;
+  message: string;
+  witness?: number[];
+}
+
+export interface OpenPosition {
+  turn: number | null;
+  step: number | null;
+  requestStarted: boolean;
+}
+
+export interface ZoneClaim {
+  seq: number;
+  zone: string;
+}
+
+/** What the structural checks learned, for the timing checks that build on them. */
+export interface ReadingFacts {
+  parsed: ParsedReading;
+  /** The reading names the open turn and step, with the right baseline label. */
+  placed: boolean;
+  /** The rendered second (epoch ms), when it parses. */
+  renderedMs: number | undefined;
+}
+
+const show = (value: unknown): string => {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+};
+
+/** TC-CONTENT-1: the text of the single text block, or a problem. */
+export function readingText(data: unknown): { text: string } | Problem {
+  const content = (data as { content?: unknown } | null)?.content;
+  if (!Array.isArray(content)) return { rule: 'TC-CONTENT-1', message: `time-context messages must contain exactly one text block; found content ${show(content)}` };
+  const block = content[0] as Record<string, unknown> | undefined;
+  const ok = content.length === 1 && typeof block === 'object' && block !== null && Object.keys(block).length === 2 && block.type === 'text' && typeof block.text === 'string';
+  if (ok) return { text: block.text as string };
+  const what = content.length !== 1 ? `${content.length} blocks` : `block ${show(block)}`;
+  return { rule: 'TC-CONTENT-1', message: `time-context messages must contain exactly one text block {type:"text", text}; found ${what}` };
+}
+
+export function checkStructure(
+  revision: SpecRevision,
+  data: { source?: unknown },
+  text: string,
+  eventTime: unknown,
+  position: OpenPosition,
+  zone: { claims: readonly ZoneClaim[] } | undefined,
+  report: (problem: Problem) => void,
+): ReadingFacts | undefined {
+  const parsed = parseReading(revision, text);
+  if (parsed === undefined) {
+    report({ rule: 'TC-FORMAT-1', message: `time-context message does not match the durable reading format (${revision === '2026-07' ? 'two' : 'three'}-line reading of spec ${revision}); found ${show(text)}` });
+    return undefined;
+  }
+  const numbered = Number.isSafeInteger(parsed.turn) && parsed.turn >= 1 && Number.isSafeInteger(parsed.step) && parsed.step >= 1;
+  if (!numbered) report({ rule: 'TC-FORMAT-2', message: `time-context turn and step must be positive safe integers; found turn ${parsed.turn}, step ${parsed.step}` });
+
+  let positioned = false;
+  if (position.turn === null) report({ rule: 'TC-POS-1', message: 'time-context reading must be appended inside an open turn' });
+  else if (position.step === null) report({ rule: 'TC-POS-2', message: 'time-context reading must follow step/start' });
+  else if (position.requestStarted) report({ rule: 'TC-POS-3', message: 'time-context reading must precede request/header' });
+  else positioned = true;
+  let placed = false;
+  if (positioned && numbered) {
+    if (parsed.turn !== position.turn || parsed.step !== position.step) {
+      report({ rule: 'TC-POS-4', message: `time-context reading names turn ${parsed.turn}/step ${parsed.step}, expected turn ${position.turn}/step ${position.step}` });
+    } else placed = true;
+  }
+
+  checkSource(data.source, text, report);
+
+  // Browser zone (2026-08): only meaningful when the reading sits in the turn it names.
+  let browser: BrowserZone | undefined;
+  if (revision === '2026-08' && placed && zone !== undefined) {
+    browser = deriveChecked(zone.claims, report);
+    if (browser !== undefined) {
+      const expected = renderBrowserZonePolicy(browser);
+      if (parsed.policy !== expected) {
+        report({ rule: 'TC-ZONE-1', message: `time-context browser-zone text does not match current-turn user messages: expected ${show(expected)}, found ${show(parsed.policy)}`, witness: zone.claims.map((c) => c.seq) });
+      }
+    }
+  }
+
+  const labelOk = !numbered || (parsed.step === 1) === (parsed.baseline === 'model-visible message');
+  if (!labelOk) report({ rule: 'TC-BASE-1', message: `time-context step ${parsed.step} uses the wrong elapsed-time baseline ${show(parsed.baseline)}; expected ${show(baselineLabel(parsed.step))}` });
+
+  const renderedMs = parseRenderedTimestamp(parsed.timestamp);
+  if (!Number.isFinite(renderedMs) || !Number.isSafeInteger(eventTime) || (eventTime as number) < renderedMs) {
+    const detail = !Number.isFinite(renderedMs) ? `${show(parsed.timestamp)} does not parse` : !Number.isSafeInteger(eventTime) ? `event time ${show(eventTime)} is not a safe integer` : `rendered ${new Date(renderedMs).toISOString()} is after the event time ${new Date(eventTime as number).toISOString()}`;
+    report({ rule: 'TC-TIME-1', message: `time-context rendered timestamp must parse and not postdate its durable event: ${detail}` });
+  }
+  if (browser?.kind === 'resolved' && Number.isFinite(renderedMs)) {
+    let expected: string | undefined;
+    try {
+      expected = formatTimestamp(renderedMs, createTimestampFormatter(browser.timeZone), browser.timeZone);
+    } catch (error) {
+      report({ rule: 'TC-TIME-2', message: `time-context browser zone cannot format its durable timestamp: ${String(error)}` });
+    }
+    if (expected !== undefined && expected !== parsed.timestamp) {
+      report({ rule: 'TC-TIME-3', message: `time-context rendered timestamp does not match the unique browser zone: expected ${show(expected)}, found ${show(parsed.timestamp)}` });
+    }
+  }
+  return { parsed, placed: placed && labelOk, renderedMs: Number.isFinite(renderedMs) ? renderedMs : undefined };
+}
+
+function checkSource(source: unknown, text: string, report: (problem: Problem) => void): void {
+  const s = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
+  // Unreachable through the rule module (it only selects readings with this source); kept so the check
+  // list is complete for callers that select differently.
+  if (s.kind !== 'plugin' || s.plugin !== 'time-context') {
+    report({ rule: 'TC-SRC-1', message: `time-context source must retain package ownership; found ${show(source)}` });
+    return;
+  }
+  const sections = s.sections;
+  const section = Array.isArray(sections) && typeof sections[0] === 'object' && sections[0] !== null ? (sections[0] as Record<string, unknown>) : undefined;
+  const exact =
+    Object.keys(s).length === 4 &&
+    s.form === 'snapshot' &&
+    Array.isArray(sections) &&
+    sections.length === 1 &&
+    section !== undefined &&
+    Object.keys(section).length === 2 &&
+    section.name === 'time-context' &&
+    section.text === text;
+  if (!exact) {
+    const why =
+      Object.keys(s).length !== 4
+        ? `keys ${show(Object.keys(s))}`
+        : s.form !== 'snapshot'
+          ? `form ${show(s.form)}`
+          : !Array.isArray(sections) || sections.length !== 1
+            ? `sections ${show(sections)}`
+            : section?.text !== text
+              ? 'a section text different from the content text'
+              : `section ${show(section)}`;
+    report({ rule: 'TC-SRC-2', message: `time-context source must carry only the exact snapshot text, not request authority; found ${why}` });
+  }
+}
+
+/** Validate every claim in order (the first bad one is the finding, as DSH's TypeError), then classify. */
+function deriveChecked(claims: readonly ZoneClaim[], report: (problem: Problem) => void): BrowserZone | undefined {
+  for (const claim of claims) {
+    try {
+      assertCanonicalZone(claim.zone);
+    } catch (error) {
+      report({ rule: 'TC-ZONE-2', message: (error as Error).message, witness: [claim.seq] });
+      return undefined;
+    }
+  }
+  return classifyZones(claims.map((c) => c.zone));
+}
