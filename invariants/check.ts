@@ -41,7 +41,8 @@ export async function checkLog(path: string, options: CheckLogOptions = {}): Pro
         checker.header(item.header, item.loc);
         return;
       case 'event':
-        checker.event({ event: item.event, loc: item.loc });
+        // The item already has the LocatedEvent shape {event, loc}: no second object per event.
+        checker.event(item);
         return;
       case 'finding': {
         const meta = metas.get(item.rule)!;

@@ -7,6 +7,7 @@ import { executeScenario } from '../scenario/execute.js';
 import { materialiseLog, materialiseScenario, type UpstreamCheck } from '../scenario/materialise.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
 import { allRuleModules } from '../../invariants/rules/index.js';
+import { tmuxContextRules } from '../../invariants/rules/tmux-context/index.js';
 import { logFixtures, scenarios } from './tmux-context.js';
 
 /**
@@ -63,8 +64,10 @@ describe('tmux-context mutants', () => {
 });
 
 describe('tmux-context log fixtures', () => {
-  it('report exactly the stated rule ids', () => {
-    const drafts = logFixtures();
-    for (const draft of drafts) expect(() => materialiseLog(draft, allRuleModules)).not.toThrow();
+  it('report exactly the stated rule ids, and every TMUX rule id has a fixture that reports it', async () => {
+    const drafts = await logFixtures();
+    for (const draft of drafts) materialiseLog(draft, allRuleModules);
+    const reported = new Set(drafts.flatMap((d) => d.findings));
+    expect(Object.keys(tmuxContextRules.rules).filter((id) => !reported.has(id))).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 import { renderReading, renderState } from '../../reference/tmux-context/location.js';
 import { EXAMPLE_PANE, tmuxStates, type TmuxEnv, type TmuxObservation, type TmuxPane, type TmuxState } from '../host/services/shell.js';
-import type { LogDraft, ScenarioDraft } from '../scenario/draft.js';
-import type { ScenarioActual } from '../scenario/execute.js';
-import { ScenarioFixture, type Outcome } from '../scenario/schema.js';
-import { executeScenario } from '../scenario/execute.js';
 import { pluginFromModule } from '../loader/load-plugin.js';
+import type { LogDraft, ScenarioDraft } from '../scenario/draft.js';
+import { executeScenario, type ScenarioActual } from '../scenario/execute.js';
+import { ScenarioFixture, type Outcome } from '../scenario/schema.js';
 
 /**
  * tmux-context conformance scenarios and validator log fixtures.
@@ -573,19 +572,32 @@ function retext(e: LogEvent, text: string): void {
   e.data.source = { ...e.data.source, sections: [{ name: 'tmux-context', text }] };
 }
 
-/** Move event `from` to sit just before index `to`, renumbering seqs (only for logs without replace ops). */
+/** Give events their new positions as seqs, remapping every seq reference (sourceEventSeqs, replace ranges). */
+function renumber(events: LogEvent[]): LogEvent[] {
+  const map = new Map(events.map((e, i) => [e.seq, i]));
+  const remap = (seq: number) => map.get(seq) ?? seq;
+  return events.map((e, seq) => {
+    const out: LogEvent = { ...e, seq };
+    if (e.sourceEventSeqs) out.sourceEventSeqs = e.sourceEventSeqs.map(remap);
+    const op = e.surfaceOp as { op?: string; start: number; end: number } | undefined;
+    if (op && typeof op === 'object' && op.op === 'replace') out.surfaceOp = { ...op, start: remap(op.start), end: remap(op.end) };
+    return out;
+  });
+}
+
+/** Move event `from` to sit just before index `to`. */
 function move(log: LogEvent[], from: number, to: number): LogEvent[] {
   const out = [...log];
   const [event] = out.splice(from, 1);
   out.splice(to > from ? to - 1 : to, 0, event);
-  return out.map((e, seq) => ({ ...e, seq }));
+  return renumber(out);
 }
 
-/** Insert `event` before index `at`, renumbering seqs (only for logs without replace ops). */
+/** Insert `event` before index `at`. */
 function insert(log: LogEvent[], at: number, event: Omit<LogEvent, 'seq'>): LogEvent[] {
   const out = [...log];
-  out.splice(at, 0, { ...event, seq: -1 });
-  return out.map((e, seq) => ({ ...e, seq }));
+  out.splice(at, 0, { ...event, seq: Number.NaN });
+  return renumber(out);
 }
 
 function logDraft(title: string, category: LogDraft['category'], rules: string[], log: LogEvent[], findings: string[], config?: Record<string, unknown>): LogDraft {
@@ -700,7 +712,7 @@ export async function logFixtures(): Promise<LogDraft[]> {
   }
   {
     const log = structuredClone(sameTwice);
-    const [, late] = [0, log.findIndex((e) => e.type === 'turn/start' && e.data.turn === 2)];
+    const late = log.findIndex((e) => e.type === 'turn/start' && e.data.turn === 2);
     const stepStart = log.findIndex((e, i) => i > late && e.type === 'step/start');
     const copy = { ...structuredClone(log[readingIndexes(log)[0]]), time: log[stepStart].time };
     retext(copy, reading(2));
@@ -708,18 +720,25 @@ export async function logFixtures(): Promise<LogDraft[]> {
     drafts.push(logDraft('a new turn repeats an unchanged location', 'format', ['TMUX-CHANGE-1'], insert(log, stepStart + 1, copy), ['TMUX-CHANGE-1']));
   }
   {
-    // A non-text tmux message between two equal readings: the second is allowed (the non-text one is FMT-1).
-    const log = structuredClone(sameTwice);
-    const turn2 = log.findIndex((e) => e.type === 'turn/start' && e.data.turn === 2);
-    const stepStart = log.findIndex((e, i) => i > turn2 && e.type === 'step/start');
-    const image = structuredClone(log[readingIndexes(log)[0]]);
+    // turn 1 reads the location, turn 2 carries a non-text tmux message, turn 3 repeats turn 1's location:
+    // allowed, because DSH treats the non-text message as "no previous reading". Only FMT-1 fires.
+    let log = await hostLog([...turn('one'), ...turn('two'), ...turn('three')]);
+    const stepStartOf = (turnNo: number) => {
+      const start = log.findIndex((e) => e.type === 'turn/start' && e.data.turn === turnNo);
+      return log.findIndex((e, i) => i > start && e.type === 'step/start');
+    };
+    const first = log[readingIndexes(log)[0]];
+    const image = structuredClone(first);
     image.data.content = [{ type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' }];
     image.data.source.sections[0].text = '';
     image.data.id = '6f1c1f1e-2222-4000-8000-000000000003';
-    image.time = log[stepStart].time;
-    const withImage = insert(log, stepStart + 1, image);
-    // ... and a third turn repeating turn 1's location, which is fine after a non-text reading.
-    drafts.push(logDraft('a non-text tmux-context message resets change suppression', 'parsing', ['TMUX-CHANGE-1', 'TMUX-FMT-1'], withImage, ['TMUX-FMT-1']));
+    image.time = log[stepStartOf(2)].time;
+    log = insert(log, stepStartOf(2) + 1, image);
+    const repeat = { ...structuredClone(first), time: log[stepStartOf(3)].time };
+    retext(repeat, reading(3));
+    repeat.data.id = '6f1c1f1e-2222-4000-8000-000000000005';
+    log = insert(log, stepStartOf(3) + 1, repeat);
+    drafts.push(logDraft('a non-text tmux-context message resets change suppression', 'parsing', ['TMUX-CHANGE-1', 'TMUX-FMT-1'], log, ['TMUX-FMT-1']));
   }
   {
     const shadowed = await hostLog([...turn('one'), { do: 'compact', keepLast: 0 }, ...turn('two')]);

@@ -114,11 +114,14 @@ async function perform(host: SimulatedHost, action: Action, adapters: Map<string
       host.compact({ keepLast: action.keepLast, summary: action.summary });
       return undefined;
     case 'restart': {
-      const ok = host.restart();
+      const ok = action.config === undefined ? host.restart() : host.restart({ config: action.config });
       return ok ? { kind: 'loaded' } : { kind: 'load-error', error: host.loadError! };
     }
     case 'settle':
       await host.settle();
+      return undefined;
+    case 'tool-result':
+      host.toolResult(action.call);
       return undefined;
     case 'append':
       host.append(action.event.type, action.event.data, {

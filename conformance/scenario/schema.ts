@@ -92,6 +92,11 @@ export const ToolCallSpec = z.object({
   result: z.string().optional(),
   isError: z.boolean().optional(),
   aborted: z.boolean().optional(),
+  agentless: z.boolean().optional().describe('deliver tools/result without exec.agent'),
+  /** Nested executions of a composite tool: their tools/result name this call as `exec.parent`. */
+  get children() {
+    return z.array(ToolCallSpec).optional();
+  },
 });
 
 export const Action = z.discriminatedUnion('do', [
@@ -104,7 +109,8 @@ export const Action = z.discriminatedUnion('do', [
   z.object({ do: z.literal('step-end') }),
   z.object({ do: z.literal('turn-end'), reason: JsonObject.optional() }),
   z.object({ do: z.literal('compact'), keepLast: z.number().int().min(0).optional(), summary: z.string().optional() }),
-  z.object({ do: z.literal('restart') }).describe('drop the plugin instance and load a new one over the same durable log'),
+  z.object({ do: z.literal('restart'), config: JsonObject.optional().describe('restart with this plugin config instead') }).describe('drop the plugin instance and load a new one over the same durable log'),
+  z.object({ do: z.literal('tool-result'), call: ToolCallSpec }).describe('a tool execution outside any step (no durable events): only tools/result is delivered'),
   z.object({ do: z.literal('settle') }).describe('let asynchronous plugin work finish'),
   z.object({ do: z.literal('append'), event: z.object({ type: z.string(), data: z.unknown(), surfaceOp: z.unknown().optional(), sourceEventSeqs: z.array(z.number().int()).optional() }) }).describe('another producer appends a durable event'),
   z.object({ do: z.literal('env'), section: z.string(), change: z.unknown() }).describe('change the environment of a service adapter (files, tmux state, other sessions)'),

@@ -8,6 +8,17 @@ import type { SessionEvent } from './types.js';
  */
 export const ROW_TAGS: ReadonlySet<string> = new Set(['text-chunks', 'reasoning-chunks', 'tool-call-chunks']);
 
+/**
+ * Marks events the reader synthesised from a validated row: their envelope is known to be exactly
+ * {type, seq, time, data} with safe-integer seq and time, so envelope rules may skip re-checking it.
+ * A symbol key is invisible to JSON.stringify, Object.keys and for..in, so it never leaks into output.
+ */
+export const EXPANDED_FROM_ROW: unique symbol = Symbol('expanded-from-row');
+
+export function isExpandedFromRow(event: object): boolean {
+  return (event as { [EXPANDED_FROM_ROW]?: true })[EXPANDED_FROM_ROW] === true;
+}
+
 export type RowVerdict = { ok: true; events: SessionEvent[] } | { ok: false; message: string };
 
 function hasExactKeys(value: object, keys: readonly string[]): boolean {
@@ -61,7 +72,7 @@ export function expandChunkRow(row: Record<string, unknown>): RowVerdict {
         : tag === 'reasoning-chunks'
           ? { type: 'reasoning-delta', index: d.index, text }
           : { type: 'tool-call-delta', index: d.index, id: d.id, ...(named ? { name: d.name } : {}), argumentsDelta: text };
-    events.push({ type: 'assistant/chunk', seq: seq0 + k, time, data: { turn: d.turn, step: d.step, chunk } });
+    events.push({ type: 'assistant/chunk', seq: seq0 + k, time, data: { turn: d.turn, step: d.step, chunk }, [EXPANDED_FROM_ROW]: true } as SessionEvent);
   }
   return { ok: true, events };
 }

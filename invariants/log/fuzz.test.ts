@@ -6,8 +6,8 @@ import { checkText, type FileResult } from '../check.js';
 
 /**
  * Hostile input: whatever the bytes, `check` never throws, never hangs, and every finding has a
- * location (file and line). Shrunk counterexamples, if a property ever fails, go to
- * ./test-fixtures/fuzz-regressions/ and get a plain test below.
+ * location (file and line). If a property ever fails, commit its shrunk counterexample as a file in
+ * ./test-fixtures/ and add a plain test for it below (none so far).
  */
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./test-fixtures/${name}`, import.meta.url)));
 const plain = fixture('synthetic-session.jsonl');

@@ -1,6 +1,8 @@
 import type { RuleModule } from '../engine.js';
+import { agentInstructionsRules } from './agent-instructions/index.js';
 import { coreRuleModules } from './core/index.js';
 import { sessionReferenceRules } from './session-reference/index.js';
+import { timeContextRules } from './time-context/index.js';
 import { tmuxContextRules } from './tmux-context/index.js';
 
 /**
@@ -9,7 +11,9 @@ import { tmuxContextRules } from './tmux-context/index.js';
  */
 export const allRuleModules: RuleModule[] = [
   ...coreRuleModules,
+  timeContextRules,
   tmuxContextRules,
+  agentInstructionsRules,
   sessionReferenceRules,
   // time-context, tmux-context, agent-instructions, session-reference modules go here.
 ];

@@ -1,8 +1,9 @@
 import { dirname } from 'node:path';
 import { isUsableBudget, resolveConfig } from './config.js';
-import { renderWithinBudget, type BudgetFile } from './budget.js';
+import type { BudgetFile } from './budget.js';
 import { trimmedDigest } from './digest.js';
-import { discoverFiles, type DiscoveryOptions } from './discovery.js';
+import type { DiscoveryOptions } from './discovery.js';
+import type { Parts } from './parts.js';
 import type { FileSystemProvider } from './provider.js';
 import { readBounded } from './reads.js';
 import { BASELINE_INTRO, baselineSection, EMPTY_REPLACEMENT_INTRO, REPLACEMENT_INTRO, type TruncatedInstruction } from './text.js';
@@ -65,48 +66,39 @@ function baselineStyle(files: readonly LoadedFile[], replacePreviousBaseline: bo
   return { intro, section: baselineSection };
 }
 
-export function renderBaseline(files: LoadedFile[], options: { maxBytes: number; replacePreviousBaseline?: boolean }): { rendered: RenderedWorkspaceContext; included: LoadedFile[] } {
-  const { represented, ...rendered } = renderWithinBudget(files, options.maxBytes, baselineStyle(files, options.replacePreviousBaseline));
+export type BaselineParts = Pick<Parts, 'discoverFiles' | 'dedupWithinDirectories' | 'renderWithinBudget' | 'escapeFrameBody'>;
+
+export function renderBaseline(
+  files: LoadedFile[],
+  options: { maxBytes: number; replacePreviousBaseline?: boolean },
+  parts: Pick<Parts, 'renderWithinBudget' | 'escapeFrameBody'>,
+): { rendered: RenderedWorkspaceContext; included: LoadedFile[] } {
+  const style = { ...baselineStyle(files, options.replacePreviousBaseline), escape: parts.escapeFrameBody };
+  const { represented, ...rendered } = parts.renderWithinBudget(files, options.maxBytes, style);
   return { rendered, included: represented };
 }
 
-export async function loadBaselineSet(options: BaselineOptions, fs: FileSystemProvider | undefined): Promise<BaselineSet | undefined> {
+export async function loadBaselineSet(options: BaselineOptions, fs: FileSystemProvider | undefined, parts: BaselineParts): Promise<BaselineSet | undefined> {
   const config = resolveConfig(options);
   if (!isUsableBudget(config.maxBytes) || !isUsableBudget(config.maxSourceBytes)) return undefined;
-  const discovered = await discoverFiles(options, fs);
+  const discovered = await parts.discoverFiles(options, fs);
   const loaded: LoadedFile[] = [];
   for (const file of discovered) {
     const content = await readBounded(file, config.maxSourceBytes, fs, options.signal);
     if (content === undefined) continue;
     loaded.push({ absolutePath: file.absolutePath, displayPath: file.displayPath, content, ...(file.version === undefined ? {} : { version: file.version }) });
   }
-  const kept = dedupWithinDirectories(loaded);
+  const kept = parts.dedupWithinDirectories(loaded);
   if (kept.length === 0) {
     // Nothing to show: only a replacement still has something to say ("no instructions are active").
     if (options.replacePreviousBaseline !== true) return undefined;
-    const { rendered, included } = renderBaseline([], { maxBytes: config.maxBytes, replacePreviousBaseline: true });
+    const { rendered, included } = renderBaseline([], { maxBytes: config.maxBytes, replacePreviousBaseline: true }, parts);
     return { rendered, observed: [], included };
   }
-  const { rendered, included } = renderBaseline(kept, {
-    maxBytes: config.maxBytes,
-    ...(options.replacePreviousBaseline === undefined ? {} : { replacePreviousBaseline: options.replacePreviousBaseline }),
-  });
+  const { rendered, included } = renderBaseline(
+    kept,
+    { maxBytes: config.maxBytes, ...(options.replacePreviousBaseline === undefined ? {} : { replacePreviousBaseline: options.replacePreviousBaseline }) },
+    parts,
+  );
   return { rendered, observed: loaded, included };
-}
-
-// ---- library exports ---------------------------------------------------------------------------
-
-/** Host-visible candidates (Node file system), path-deduplicated, in precedence order. */
-export async function discoverBaselineInstructionFiles(options: DiscoveryOptions): Promise<Array<{ absolutePath: string; displayPath: string }>> {
-  return (await discoverFiles(options, undefined)).map(({ absolutePath, displayPath }) => ({ absolutePath, displayPath }));
-}
-
-/** Discover, read and render the baseline; `undefined` when nothing loads or loading is disabled. */
-export async function loadBaselineInstructions(options: BaselineOptions, fileSystem?: FileSystemProvider): Promise<RenderedWorkspaceContext | undefined> {
-  return (await loadBaselineSet(options, fileSystem))?.rendered;
-}
-
-/** Render already-loaded files (broadest first) within the budget. */
-export function renderWorkspaceContext(files: LoadedFile[], options: { maxBytes: number; replacePreviousBaseline?: boolean }): RenderedWorkspaceContext {
-  return renderBaseline(files, options).rendered;
 }

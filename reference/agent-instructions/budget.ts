@@ -27,6 +27,8 @@ export interface BudgetFile {
 export interface RenderStyle<F extends BudgetFile> {
   intro: string;
   section(file: F): string;
+  /** How the frame body is escaped (default: the closing tag only). */
+  escape?: (body: string) => string;
 }
 
 export interface BudgetResult<F extends BudgetFile> {
@@ -50,7 +52,7 @@ export function truncateUtf8(value: string, maxBytes: number): string {
 }
 
 function compose<F extends BudgetFile>(files: readonly F[], maxBytes: number, omitted: readonly { displayPath: string }[], truncated: readonly TruncatedInstruction[], style: RenderStyle<F>): string {
-  return frame([budgetMarker(maxBytes, omitted, truncated), style.intro, ...files.map((f) => style.section(f))]);
+  return frame([budgetMarker(maxBytes, omitted, truncated), style.intro, ...files.map((f) => style.section(f))], style.escape);
 }
 
 const pathsOf = (files: readonly BudgetFile[]) => files.map((f) => ({ absolutePath: f.absolutePath, displayPath: f.displayPath }));
@@ -108,8 +110,9 @@ export function renderWithinBudget<F extends BudgetFile>(files: F[], maxBytes: n
 
   // Not even a frame fits: an unframed notice, escaped like a body, so paths still cannot close a frame.
   const truncated = [{ displayPath: mostSpecific.displayPath, originalBytes, includedBytes: 0 }];
-  const notice = escapeFrameBody(budgetMarker(maxBytes, omitted, truncated));
-  const noticeWithHeading = escapeFrameBody([notice, style.section(withContentBytes(mostSpecific, 0))].join('\n\n'));
+  const escape = style.escape ?? escapeFrameBody;
+  const notice = escape(budgetMarker(maxBytes, omitted, truncated));
+  const noticeWithHeading = escape([notice, style.section(withContentBytes(mostSpecific, 0))].join('\n\n'));
   if (utf8Length(noticeWithHeading) <= maxBytes) {
     return { text: noticeWithHeading, omitted, truncated, represented: originalBytes === 0 ? [mostSpecific] : [] };
   }

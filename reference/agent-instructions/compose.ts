@@ -3,6 +3,7 @@ import { baselineIdentity, isUsableBudget, type ResolvedConfig } from './config.
 import { loadBaselineSet } from './baseline.js';
 import { baselineState, commitVersionUpdates, SOURCE_KIND, type InstructionChange, type MessageLike, type VersionCache } from './changes.js';
 import { findProjectRoot } from './discovery.js';
+import type { Parts } from './parts.js';
 import type { FileSystemProvider } from './provider.js';
 import { reconcile } from './reconcile.js';
 
@@ -37,12 +38,13 @@ export interface ComposerState {
   fs(): FileSystemProvider | undefined;
   versions: VersionCache;
   preparations: WeakMap<object, Preparation>;
+  parts: Parts;
 }
 
 type BaselineSource = { kind: string; baseline?: unknown; baselineIdentity?: unknown; changes?: InstructionChange[] };
 
 /** The newest claimed baseline, else the newest baseline on the visible surface. */
-function findVisibleBaseline(agent: AgentLike, claimed: readonly MessageLike[]): BaselineSource | undefined {
+export function findVisibleBaseline(agent: AgentLike, claimed: readonly MessageLike[]): BaselineSource | undefined {
   for (const message of claimed.toReversed()) {
     if (message.source.kind === SOURCE_KIND && message.source.baseline === true) return message.source as BaselineSource;
   }
@@ -54,7 +56,7 @@ function findVisibleBaseline(agent: AgentLike, claimed: readonly MessageLike[]):
 }
 
 export function createComposer(state: ComposerState) {
-  const { config } = state;
+  const { config, parts } = state;
 
   return async function compose(
     agent: AgentLike,
@@ -77,7 +79,7 @@ export function createComposer(state: ComposerState) {
     const cwd = agent.session.header.cwd ?? process.cwd();
     const root = await findProjectRoot(cwd, config.projectRootMarkers, fs, signal);
     const identity = baselineIdentity(config, cwd, root);
-    const visibleBaseline = findVisibleBaseline(agent, authority);
+    const visibleBaseline = parts.findVisibleBaseline(agent, authority);
     const keep = visibleBaseline?.baselineIdentity === identity;
     const prepared = state.preparations.get(agent.session);
     let excluded = keep && prepared?.identity === identity ? prepared.excludedScopes : undefined;
@@ -99,6 +101,7 @@ export function createComposer(state: ComposerState) {
           signal,
         },
         fs,
+        parts,
       );
       const represented = baselineState(set?.included ?? []);
       const observed = baselineState(set?.observed ?? []);
@@ -137,15 +140,22 @@ export function createComposer(state: ComposerState) {
       }
     }
 
-    const update = await reconcile(agent, config, state.versions, fs, {
-      authorityMessages: authority,
-      scopeMessages: pending,
-      includeBaselineScopes: keep,
-      ...(keep ? { excludedBaselineScopes: excluded } : {}),
-      touchedPaths,
-      projectRoot: root,
-      signal,
-    });
+    const update = await reconcile(
+      agent,
+      config,
+      state.versions,
+      fs,
+      {
+        authorityMessages: authority,
+        scopeMessages: pending,
+        includeBaselineScopes: keep,
+        ...(keep ? { excludedBaselineScopes: excluded } : {}),
+        touchedPaths,
+        projectRoot: root,
+        signal,
+      },
+      parts,
+    );
     if (update !== undefined) {
       content.push({ type: 'text', text: update.text });
       changes.push(...update.changes);

@@ -12,7 +12,10 @@
 export const name = 'agent-instructions';
 export { Config } from './config.js';
 export type { AgentInstructionsConfig } from './config.js';
-export { apply } from './plugin.js';
-export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from './baseline.js';
+import { defaultParts } from './parts.js';
+import { createApply } from './plugin.js';
+
+export const apply = createApply(defaultParts);
+export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from './library.js';
 export type { RenderedWorkspaceContext } from './baseline.js';
 export type { TruncatedInstruction } from './text.js';

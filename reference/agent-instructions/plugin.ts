@@ -4,7 +4,8 @@ import type { VersionCache } from './changes.js';
 import { createComposer, type AgentLike } from './compose.js';
 import { pendingWorkspaceMessages, samePayload, syncInbox, type InboxAgent } from './inbox-sync.js';
 import type { FileSystemProvider } from './provider.js';
-import { NestedTouches, StepGate, type Touch, type ToolExecution } from './touches.js';
+import type { Parts } from './parts.js';
+import type { NestedTouches, StepGate, Touch, ToolExecution } from './touches.js';
 
 /**
  * The plugin: three listeners over one composer.
@@ -29,86 +30,89 @@ interface Context {
 
 type Decision = { kind: 'reject'; [key: string]: unknown } | { kind: 'enter'; messages: UserMessage[] };
 
-export function apply(ctx: Context, config: AgentInstructionsConfig): void {
-  const resolved = resolveConfig(config);
-  const versions: VersionCache = new WeakMap();
-  const compose = createComposer({
-    config: resolved,
-    fs: () => ctx.get('fs') as FileSystemProvider | undefined,
-    versions,
-    preparations: new WeakMap(),
-  });
-  const lifecycle = new AbortController();
-  const nested = new NestedTouches<Agent>();
-  ctx.effect(
-    () => () => {
-      // Disposal aborts in-flight projections (their failures are then not warnings).
-      lifecycle.abort(new Error('agent-instructions disposed'));
-      nested.clear();
-    },
-    'agent-instructions.projectionLifecycle',
-  );
-  const tails = new WeakMap<object, Promise<void>>();
-  const gate = new StepGate<Agent>();
+/** Build `apply` over a set of parts (the reference uses `defaultParts`; mutants swap one). */
+export function createApply(parts: Parts) {
+  return function apply(ctx: Context, config: AgentInstructionsConfig): void {
+    const resolved = resolveConfig(config);
+    const versions: VersionCache = new WeakMap();
+    const compose = createComposer({
+      config: resolved,
+      fs: () => ctx.get('fs') as FileSystemProvider | undefined,
+      versions,
+      preparations: new WeakMap(),
+      parts,
+    });
+    const lifecycle = new AbortController();
+    const nested: NestedTouches<Agent> = parts.newNestedTouches();
+    ctx.effect(
+      () => () => {
+        // Disposal aborts in-flight projections (their failures are then not warnings).
+        lifecycle.abort(new Error('agent-instructions disposed'));
+        nested.clear();
+      },
+      'agent-instructions.projectionLifecycle',
+    );
+    const tails = new WeakMap<object, Promise<void>>();
+    const gate: StepGate<Agent> = parts.newStepGate();
 
-  const composeAndSync = async (agent: Agent, signal: AbortSignal, touchedPath: string) => {
-    const desired = await compose(agent, signal, [], pendingWorkspaceMessages(agent), [touchedPath]);
-    signal.throwIfAborted();
-    syncInbox(agent, [], desired);
-  };
+    const composeAndSync = async (agent: Agent, signal: AbortSignal, touchedPath: string) => {
+      const desired = await compose(agent, signal, [], pendingWorkspaceMessages(agent), [touchedPath]);
+      signal.throwIfAborted();
+      syncInbox(agent, [], desired);
+    };
 
-  /** Projections of one agent run one after another, in touch order. */
-  const queueProjection = (agent: Agent, touchedPath: string) => {
-    const current = (tails.get(agent) ?? Promise.resolve())
-      .then(() => composeAndSync(agent, lifecycle.signal, touchedPath))
-      .catch((error) => {
-        if (!lifecycle.signal.aborted) ctx.logger.warn('workspace instruction refresh failed: %o', error);
+    /** Projections of one agent run one after another, in touch order. */
+    const queueProjection = (agent: Agent, touchedPath: string) => {
+      const current = (tails.get(agent) ?? Promise.resolve())
+        .then(() => composeAndSync(agent, lifecycle.signal, touchedPath))
+        .catch((error) => {
+          if (!lifecycle.signal.aborted) ctx.logger.warn('workspace instruction refresh failed: %o', error);
+        });
+      tails.set(agent, current);
+      void current.then(() => {
+        if (tails.get(agent) === current) tails.delete(agent);
       });
-    tails.set(agent, current);
-    void current.then(() => {
-      if (tails.get(agent) === current) tails.delete(agent);
+    };
+
+    const settled = async (agent: Agent) => {
+      let tail: Promise<void> | undefined;
+      while ((tail = tails.get(agent)) !== undefined) await tail;
+    };
+
+    const project = (touch: Touch<Agent>) => {
+      const session = touch.agent.session as object & { events: ReadonlyArray<{ type: string }> };
+      if (gate.isOpen(session)) gate.stage(session, touch);
+      else queueProjection(touch.agent, touch.path);
+    };
+
+    ctx.on('session/event', (session: object, event: { type: string }) => {
+      for (const touch of gate.observe(session, event)) queueProjection(touch.agent, touch.path);
+    });
+
+    ctx.on('agent/pre-step', async (payload: { agent: Agent; messages: UserMessage[]; step: number; signal: AbortSignal }, next: () => Promise<Decision>) => {
+      const { agent, messages, step, signal } = payload;
+      const decision = await next();
+      await settled(agent);
+      const pending = pendingWorkspaceMessages(agent);
+      const desired = await compose(agent, signal, messages, pending);
+      signal.throwIfAborted();
+      if (decision.kind === 'reject' || (step === 1 && decision.messages.length === 0)) {
+        // Nothing enters now: keep the context queued for the step that will.
+        if (parts.queueWhenNotEntering) syncInbox(agent, messages, desired);
+        return decision;
+      }
+      for (const message of pending) agent.inbox.remove(message.id);
+      if (desired === undefined || decision.messages.some((message) => samePayload(message, desired))) return decision;
+      return { kind: 'enter', messages: decision.messages.toSpliced(parts.insertionIndex(decision.messages, messages), 0, desired) };
+    });
+
+    ctx.on('tools/result', (exec: ToolExecution<Agent>, result: { isError?: boolean }) => {
+      const touches = nested.collect(exec, result);
+      if (exec.parent !== undefined) {
+        nested.handUp(exec.parent, touches);
+        return;
+      }
+      for (const touch of touches) project(touch);
     });
   };
-
-  const settled = async (agent: Agent) => {
-    let tail: Promise<void> | undefined;
-    while ((tail = tails.get(agent)) !== undefined) await tail;
-  };
-
-  const project = (touch: Touch<Agent>) => {
-    const session = touch.agent.session as object & { events: ReadonlyArray<{ type: string }> };
-    if (gate.isOpen(session)) gate.stage(session, touch);
-    else queueProjection(touch.agent, touch.path);
-  };
-
-  ctx.on('session/event', (session: object, event: { type: string }) => {
-    for (const touch of gate.observe(session, event)) queueProjection(touch.agent, touch.path);
-  });
-
-  ctx.on('agent/pre-step', async (payload: { agent: Agent; messages: UserMessage[]; step: number; signal: AbortSignal }, next: () => Promise<Decision>) => {
-    const { agent, messages, step, signal } = payload;
-    const decision = await next();
-    await settled(agent);
-    const pending = pendingWorkspaceMessages(agent);
-    const desired = await compose(agent, signal, messages, pending);
-    signal.throwIfAborted();
-    if (decision.kind === 'reject' || (step === 1 && decision.messages.length === 0)) {
-      // Nothing enters now: keep the context queued for the step that will.
-      syncInbox(agent, messages, desired);
-      return decision;
-    }
-    for (const message of pending) agent.inbox.remove(message.id);
-    if (desired === undefined || decision.messages.some((message) => samePayload(message, desired))) return decision;
-    const lastClaimed = decision.messages.findLastIndex((message) => messages.includes(message));
-    return { kind: 'enter', messages: decision.messages.toSpliced(lastClaimed + 1, 0, desired) };
-  });
-
-  ctx.on('tools/result', (exec: ToolExecution<Agent>, result: { isError?: boolean }) => {
-    const touches = nested.collect(exec, result);
-    if (exec.parent !== undefined) {
-      nested.handUp(exec.parent, touches);
-      return;
-    }
-    for (const touch of touches) project(touch);
-  });
 }

@@ -53,7 +53,7 @@ async function probeWithProvider(path: string, fs: FileSystemProvider, signal: A
   }
 }
 
-export function probeFile(path: string, fs: FileSystemProvider | undefined, signal: AbortSignal | undefined): Promise<Probe> {
+export async function probeFile(path: string, fs: FileSystemProvider | undefined, signal: AbortSignal | undefined): Promise<Probe> {
   return fs === undefined ? probeWithNode(path, signal) : probeWithProvider(path, fs, signal);
 }
 

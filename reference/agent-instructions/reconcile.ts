@@ -1,9 +1,8 @@
 import { join, relative } from 'node:path';
 import type { ResolvedConfig } from './config.js';
-import { renderWithinBudget, type BudgetFile } from './budget.js';
+import type { BudgetFile } from './budget.js';
 import {
   changesOf,
-  effectiveChanges,
   isActive,
   isWorkspaceSource,
   sameChange,
@@ -16,7 +15,7 @@ import {
 } from './changes.js';
 import { contentDigest, trimmedDigest } from './digest.js';
 import { descendantDirsBetween, findProjectRoot, rootToCwd, userGlobalDisplayPath } from './discovery.js';
-import { probeScopeCandidate } from './probe.js';
+import type { Parts } from './parts.js';
 import type { FileSystemProvider } from './provider.js';
 import { readBounded } from './reads.js';
 import { directoryScopeUnderRoot, scopeKey, splitScopeKey, USER_GLOBAL_DIRECTORY, USER_GLOBAL_SCOPE } from './scope.js';
@@ -76,13 +75,14 @@ function changeSection(item: Item): string {
 }
 
 /** Render the batch (no intro) and keep only the transitions the text represents. */
-function renderChanges(items: readonly Item[], maxBytes: number): { text: string; changes: InstructionChange[] } {
+function renderChanges(items: readonly Item[], maxBytes: number, parts: ReconcileParts): { text: string; changes: InstructionChange[] } {
   const byPath = new Map(items.map((item) => [item.file.absolutePath, item]));
-  const rendered = renderWithinBudget(
+  const rendered = parts.renderWithinBudget(
     items.map((item) => item.file),
     maxBytes,
     {
       intro: '',
+      escape: parts.escapeFrameBody,
       section(file) {
         const item = byPath.get(file.absolutePath);
         return item === undefined ? '' : changeSection({ ...item, file });
@@ -93,15 +93,18 @@ function renderChanges(items: readonly Item[], maxBytes: number): { text: string
   return { text: rendered.text, changes: items.filter((item) => represented.has(item.file.absolutePath)).map((item) => item.change) };
 }
 
+export type ReconcileParts = Pick<Parts, 'renderWithinBudget' | 'escapeFrameBody' | 'probeScopeCandidate' | 'effectiveChanges'>;
+
 export async function reconcile(
   agent: AgentLike,
   config: ResolvedConfig,
   cache: VersionCache,
   fs: FileSystemProvider,
   options: ReconcileOptions,
+  parts: ReconcileParts,
 ): Promise<ReconcileResult | undefined> {
   const session = agent.session;
-  const effective = effectiveChanges(session, options.authorityMessages);
+  const effective = parts.effectiveChanges(session, options.authorityMessages);
   const cwd = session.header.cwd ?? process.cwd();
   const root = options.projectRoot ?? (await findProjectRoot(cwd, config.projectRootMarkers, fs, options.signal));
 
@@ -182,7 +185,7 @@ export async function reconcile(
       const { candidateName } = splitScopeKey(scope);
       const base = directory === USER_GLOBAL_DIRECTORY ? config.dshHome : directory === '.' ? root : join(root, directory);
       const absolutePath = join(base, candidateName);
-      const probe = await probeScopeCandidate(absolutePath, fs, options.signal);
+      const probe = await parts.probeScopeCandidate(absolutePath, fs, options.signal);
 
       if (probe.kind === 'unavailable') {
         if (!isActive(previous)) continue;
@@ -245,7 +248,7 @@ export async function reconcile(
   }
 
   if (items.length === 0) return undefined;
-  const rendered = renderChanges(items, config.maxBytes);
+  const rendered = renderChanges(items, config.maxBytes, parts);
   // Nothing represented (a notice only): announce nothing, so the next touch retries.
   if (rendered.text.length === 0 || rendered.changes.length === 0) return undefined;
   return {

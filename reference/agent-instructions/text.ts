@@ -24,9 +24,9 @@ export function escapeFrameBody(body: string): string {
   return body.replaceAll(FRAME_CLOSE, ESCAPED_CLOSE);
 }
 
-export function frame(blocks: readonly string[]): string {
+export function frame(blocks: readonly string[], escape: (body: string) => string = escapeFrameBody): string {
   const body = blocks.filter((block) => block.length > 0).join('\n\n');
-  return [FRAME_OPEN, escapeFrameBody(body), FRAME_CLOSE].join('\n');
+  return [FRAME_OPEN, escape(body), FRAME_CLOSE].join('\n');
 }
 
 export interface SectionFile {

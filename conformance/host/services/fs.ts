@@ -32,8 +32,9 @@ import type { AdapterContext, ServiceAdapter } from '../../scenario/adapter.js';
  *   identical. Faults the OS cannot produce on demand (an EIO from stat, a permission error while
  *   running as root) are injected by the service in both modes.
  *
- * Every call is recorded (`resolve <path>`, `stat <targetKey>`, `stream <targetKey>`) so fixtures can
- * assert, e.g., that one pass never probes the same file twice.
+ * Every call is recorded (`resolve <path>`, `stat <targetKey>`, `stream <targetKey>`). Fixtures opt into
+ * order-free observations (`observe`): which files were read or stat-ed how often, and how many chunks
+ * were consumed, e.g. "one pass never probes the same file twice" or "an oversize file is never read".
  */
 
 const AbsolutePath = z.string().regex(/^\//, 'must be an absolute POSIX path');
@@ -70,6 +71,12 @@ export const WorkspaceSpec = z
       .default({}),
     chunkSize: z.number().int().min(1).default(65_536).describe('characters per streamed chunk'),
     provider: z.boolean().default(true).describe('false: the host has no fs service at all'),
+    observe: z
+      .array(z.enum(['streams', 'stats', 'chunks']))
+      .default([])
+      .describe(
+        'what the fixture asserts about provider traffic, as order-free counts: streams/stats are sorted multisets of targets read/stat-ed, chunks the number of chunks consumed',
+      ),
   })
   .strict();
 export type WorkspaceSpec = z.infer<typeof WorkspaceSpec>;
@@ -387,6 +394,8 @@ export class FileSystemService {
     }
     // A write onto a directory, or below a non-directory, fails on a real system: nothing changes.
     if (!this.creatable(at)) return;
+    // Writing into a FIFO would block a real system: the fixture replaces the entry instead.
+    if (this.backend.kind(at) === 'other') this.backend.remove(at);
     this.backend.writeFile(at, content);
     if (version === undefined) this.fixedVersions.delete(at);
     else this.fixedVersions.set(at, version);
@@ -514,7 +523,15 @@ export function createAdapter(input: unknown, context: AdapterContext): ServiceA
       workspace.service.apply(WorkspaceChange.parse(change));
     },
     observe() {
-      return { calls: [...workspace.service.calls], chunks: workspace.service.chunksRead };
+      // Only what the fixture opted into: the order of probes is not specified, their number is.
+      if (spec.observe.length === 0) return undefined;
+      const calls = workspace.service.calls;
+      const of = (verb: string) => calls.filter((c) => c.startsWith(`${verb} `)).map((c) => c.slice(verb.length + 1)).sort();
+      const out: Record<string, unknown> = {};
+      if (spec.observe.includes('streams')) out.streams = of('stream');
+      if (spec.observe.includes('stats')) out.stats = of('stat');
+      if (spec.observe.includes('chunks')) out.chunks = workspace.service.chunksRead;
+      return out;
     },
     dispose() {
       workspace.dispose();

@@ -2,6 +2,7 @@ import { packChunkRuns } from '@deepseek-ai/dsh-session';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../check.js';
+import { coreRuleModules } from './index.js';
 import { HEADER, applyMutation, buildLog, encode, logPlanArb, mutationArb, type Ev } from './test-support/log-generator.js';
 import { rulesForUpstream, upstreamVerdict } from './test-support/upstream-oracle.js';
 
@@ -22,7 +23,8 @@ function encodeMaybePacked(events: Ev[], pack: boolean): string[] {
 }
 
 async function judge(lines: string[]) {
-  const ours = await checkText('gen.jsonl', `${lines.join('\n')}\n`);
+  // Core rules only: the oracle is the dsh-session and dsh-compaction companions.
+  const ours = await checkText('gen.jsonl', `${lines.join('\n')}\n`, { modules: coreRuleModules });
   const theirs = await upstreamVerdict(lines);
   return { ours, theirs };
 }

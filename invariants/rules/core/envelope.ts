@@ -1,4 +1,6 @@
 import type { RuleMeta, RuleModule } from '../../engine.js';
+import type { LocatedEvent } from '../../log/types.js';
+import { isExpandedFromRow } from '../../log/chunk-rows.js';
 import { ENVELOPE_KEYS } from '../../log/known-event-types.js';
 import { isSafeInt, isSeq, show } from './access.js';
 
@@ -48,19 +50,24 @@ export const envelopeModule: RuleModule = {
   rules: envelopeRules,
   create(ctx) {
     let expectedSeq = 0;
-    let previous: { seq: unknown; time: number } | null = null;
+    let previousSeq: unknown = null;
+    let previousTime: number | null = null;
+    const checkFields = (located: LocatedEvent, ev: Record<string, unknown>): void => {
+      const extra: string[] = [];
+      for (const key in ev) if (!ENVELOPE_KEYS.has(key)) extra.push(key);
+      if (extra.length > 0) {
+        ctx.report('LOG-ENV-1', { event: located, message: `expected only envelope keys type, seq, time, data, surfaceOp, sourceEventSeqs, ignorable; found extra ${extra.map((k) => JSON.stringify(k)).join(', ')}` });
+      }
+      if (typeof ev.type !== 'string') ctx.report('LOG-ENV-2', { event: located, message: `expected a string type, found ${show(ev.type)}` });
+      if (ev.data === undefined) ctx.report('LOG-ENV-2', { event: located, message: `expected a data value on ${show(ev.type)}, found none` });
+      if (ev.ignorable !== undefined && ev.ignorable !== true) ctx.report('LOG-ENV-2', { event: located, message: `expected ignorable to be absent or true, found ${show(ev.ignorable)}` });
+    };
     return {
       onEvent(located) {
         const ev = located.event as unknown as Record<string, unknown>;
-        const extra: string[] = [];
-        for (const key in ev) if (!ENVELOPE_KEYS.has(key)) extra.push(key);
-        if (extra.length > 0) {
-          ctx.report('LOG-ENV-1', { event: located, message: `expected only envelope keys type, seq, time, data, surfaceOp, sourceEventSeqs, ignorable; found extra ${extra.map((k) => JSON.stringify(k)).join(', ')}` });
-        }
-        if (typeof ev.type !== 'string') ctx.report('LOG-ENV-2', { event: located, message: `expected a string type, found ${show(ev.type)}` });
-        if (ev.data === undefined) ctx.report('LOG-ENV-2', { event: located, message: `expected a data value on ${show(ev.type)}, found none` });
-        if (ev.ignorable !== undefined && ev.ignorable !== true) ctx.report('LOG-ENV-2', { event: located, message: `expected ignorable to be absent or true, found ${show(ev.ignorable)}` });
-
+        // Events expanded from a validated packed row have a known-good envelope; only their
+        // position (seq contiguity) and clock remain to be judged. This is the hot path.
+        if (!isExpandedFromRow(ev)) checkFields(located, ev);
         const seq = ev.seq;
         if (!isSeq(seq)) {
           ctx.report('LOG-SEQ-1', { event: located, message: `expected seq ${expectedSeq} (a non-negative safe integer), found ${show(seq)}` });
@@ -79,14 +86,15 @@ export const envelopeModule: RuleModule = {
           ctx.report('LOG-TIME-1', { event: located, message: `expected time to be a safe integer (epoch ms), found ${show(time)}` });
           return;
         }
-        if (previous !== null && time < previous.time) {
+        if (previousTime !== null && time < previousTime) {
           ctx.report('LOG-CLOCK-1', {
             event: located,
-            witness: isSeq(previous.seq) ? [previous.seq] : [],
-            message: `time ${time} is ${previous.time - time} ms earlier than the preceding event (seq ${show(previous.seq)}, time ${previous.time}): the wall clock stepped backwards`,
+            witness: isSeq(previousSeq) ? [previousSeq] : [],
+            message: `time ${time} is ${previousTime - time} ms earlier than the preceding event (seq ${show(previousSeq)}, time ${previousTime}): the wall clock stepped backwards`,
           });
         }
-        previous = { seq, time };
+        previousSeq = seq;
+        previousTime = time;
       },
     };
   },

@@ -6,7 +6,7 @@ import { formatSeconds, parseDuration } from '../../../reference/time-context/du
 import { isReadingEvent } from '../../../reference/time-context/log-index.js';
 import { timeContextRuleMeta } from './meta.js';
 import { checkStructure, readingText, type Problem, type ReadingFacts, type ZoneClaim } from './structure.js';
-import { certainlySuppressed, elapsedRange, sampledBeforeDurable, sampleWindow } from './timing.js';
+import { certainlySuppressed, elapsedRange, sampledBeforeDurable, sampleLowerBound, sampleWindow } from './timing.js';
 
 /**
  * time-context rules over one log, in one pass. Besides the shared {@link SessionModel} (open turn and
@@ -24,8 +24,12 @@ interface Stamp {
 /** What the log held when the open step's pre-step ran. */
 interface StepSnapshot {
   stepStart: Stamp;
-  /** Latest event time already durable (max over the prefix before `step/start`). */
-  durableMax: Stamp | undefined;
+  /**
+   * The event just before `step/start`: the latest durable event when the pre-step ran. Not the maximum
+   * time of the prefix: after an earlier clock step backwards, later events legitimately carry lower
+   * times, and the sample only follows the events appended since.
+   */
+  lastDurable: Stamp | undefined;
   /** Step-1 baseline: latest raw model-visible event. */
   modelVisible: Stamp | undefined;
   /** Later-step baseline: latest raw reading after the turn's `turn/start`. */
@@ -51,6 +55,8 @@ export const timeContextRules: RuleModule = {
     let claims: ZoneClaim[] = [];
     let latestReading: Stamp | undefined;
     let step: StepSnapshot | undefined;
+    /** The event before the one being inspected. */
+    let previous: Stamp | undefined;
 
     const check = (located: LocatedEvent, model: SessionModel): void => {
       const event = located.event;
@@ -76,9 +82,11 @@ export const timeContextRules: RuleModule = {
         report,
       );
       if (facts?.renderedMs === undefined) return;
-      const window = sampleWindow(facts.renderedMs, event.time);
+      const window = sampleWindow(facts.renderedMs, event.time, step === undefined ? undefined : sampleLowerBound(step.lastDurable?.time, step.stepStart.time));
 
-      const last = step?.latestReading ?? latestReading;
+      // Inside a step, the reading the pre-step could see (a second reading of the same step is
+      // TC-SCHED-2's, not a scheduling violation against its twin).
+      const last = step !== undefined ? step.latestReading : latestReading;
       if (interval !== undefined && last !== undefined && certainlySuppressed(window, last.time, interval)) {
         report({
           rule: 'TC-SCHED-1',
@@ -90,6 +98,9 @@ export const timeContextRules: RuleModule = {
     };
 
     return {
+      onAfterEvent(located) {
+        previous = { seq: located.event.seq, time: located.event.time };
+      },
       onEvent(located, model) {
         const event = located.event;
         switch (event.type) {
@@ -101,7 +112,7 @@ export const timeContextRules: RuleModule = {
             const turnStart = model.openTurn === null ? undefined : model.turnStartSeq.get(model.openTurn);
             step = {
               stepStart: { seq: event.seq, time: event.time },
-              durableMax: model.maxTime ?? undefined,
+              lastDurable: previous,
               modelVisible: model.lastModelVisible ?? undefined,
               readingInTurn: latestReading !== undefined && latestReading.seq > (turnStart ?? -1) ? latestReading : undefined,
               latestReading,
@@ -151,8 +162,8 @@ function checkTiming(facts: ReadingFacts, window: ReturnType<typeof sampleWindow
       report({ rule: 'TC-ELAPSED-1', message: `elapsed ${JSON.stringify(elapsed)} disagrees with the log: the preceding ${what} (seq ${baseline.seq}) and the rendered time allow ${expected}`, witness: [baseline.seq] });
     }
   }
-  const durable = step.durableMax;
-  if (durable !== undefined && sampledBeforeDurable(window, durable.time, step.stepStart.time, skew)) {
+  const durable = step.lastDurable;
+  if (durable !== undefined && Number.isFinite(durable.time) && sampledBeforeDurable(window, durable.time, step.stepStart.time, skew)) {
     report({
       rule: 'TC-SAMPLE-1',
       message: `reading sampled at ${new Date(window.earliest).toISOString()}, ${durable.time - window.latest} ms or more before seq ${durable.seq} (${new Date(durable.time).toISOString()}), which was durable when its pre-step ran; the allowed clock skew is ${skew} ms and step/start shows no clock step backwards`,

@@ -13,9 +13,22 @@ export interface SampleWindow {
   latest: number;
 }
 
-export function sampleWindow(renderedMs: number, eventTime: number): SampleWindow {
+export function sampleWindow(renderedMs: number, eventTime: number, notBefore?: number): SampleWindow {
   const latest = eventTime >= renderedMs ? Math.min(renderedMs + 999, eventTime) : renderedMs + 999;
-  return { earliest: renderedMs, latest };
+  // A lower bound from the log only narrows the window when it is consistent with the rendering; a
+  // contradiction (a back-dated reading) is TC-SAMPLE-1's business, not a reason to invent a window.
+  const earliest = notBefore !== undefined && notBefore > renderedMs && notBefore <= latest ? notBefore : renderedMs;
+  return { earliest, latest };
+}
+
+/**
+ * The log's lower bound for a sample: the pre-step ran after the latest durable event, so without a
+ * clock step backwards the sample is not earlier than that event's time. `step/start`, appended right
+ * after the pre-step, witnesses the clock: when it is earlier than that event the clock stepped back
+ * and there is no lower bound.
+ */
+export function sampleLowerBound(lastDurable: number | undefined, stepStartTime: number): number | undefined {
+  return lastDurable !== undefined && Number.isFinite(lastDurable) && stepStartTime >= lastDurable ? lastDurable : undefined;
 }
 
 /** Whole elapsed seconds a correct plugin renders for a sample at `sample` measured from `baseline`. */
@@ -38,10 +51,10 @@ export function certainlySuppressed(window: SampleWindow, last: number, interval
 }
 
 /**
- * Whether the reading was certainly sampled more than `skewMs` before `durableMax` (the latest time
- * already durable when its pre-step ran), while the host clock at `step/start` (appended after the
- * sample) shows no step backwards that could explain it.
+ * Whether the reading was certainly sampled more than `skewMs` before `lastDurable` (the time of the
+ * latest event already durable when its pre-step ran), while the host clock at `step/start` (appended
+ * after the sample) shows no step backwards since that event that could explain it.
  */
-export function sampledBeforeDurable(window: SampleWindow, durableMax: number, stepStartTime: number, skewMs: number): boolean {
-  return window.latest + skewMs < durableMax && stepStartTime + skewMs >= durableMax;
+export function sampledBeforeDurable(window: SampleWindow, lastDurable: number, stepStartTime: number, skewMs: number): boolean {
+  return window.latest + skewMs < lastDurable && stepStartTime + skewMs >= lastDurable;
 }

@@ -145,16 +145,7 @@ do: "request"
 } | {
 do: "assistant"
 text?: string
-toolCalls?: {
-name: string
-arguments: {
-[k: string]: unknown
-}
-callId?: string
-result?: string
-isError?: boolean
-aborted?: boolean
-}[]
+toolCalls?: _Schema0[]
 } | {
 do: "step-end"
 } | {
@@ -168,6 +159,15 @@ keepLast?: number
 summary?: string
 } | {
 do: "restart"
+/**
+ * restart with this plugin config instead
+ */
+config?: {
+[k: string]: unknown
+}
+} | {
+do: "tool-result"
+call: _Schema0
 } | {
 do: "settle"
 } | {
@@ -236,4 +236,19 @@ observations: {
 [k: string]: unknown
 }
 }
+}
+export interface _Schema0 {
+name: string
+arguments: {
+[k: string]: unknown
+}
+callId?: string
+result?: string
+isError?: boolean
+aborted?: boolean
+/**
+ * deliver tools/result without exec.agent
+ */
+agentless?: boolean
+children?: _Schema0[]
 }

@@ -1,7 +1,7 @@
-import { SimulatedHost, VirtualClock, type PluginFactory, type ToolCallInput } from '../../conformance/host/index.js';
-import { createWorkspace, applyWorkspaceEnv, WorkspaceChange, WorkspaceSpec, type WorkspaceSpecInput } from '../../conformance/host/services/fs.js';
-import { IdNormaliser } from '../../conformance/scenario/normalise.js';
-import type { Action } from '../../conformance/scenario/schema.js';
+import { SimulatedHost, VirtualClock, type PluginFactory, type ToolCallInput } from '../../../conformance/host/index.js';
+import { createWorkspace, applyWorkspaceEnv, WorkspaceChange, WorkspaceSpec, type WorkspaceSpecInput } from '../../../conformance/host/services/fs.js';
+import { IdNormaliser } from '../../../conformance/scenario/normalise.js';
+import type { Action } from '../../../conformance/scenario/schema.js';
 
 /**
  * A test driver for agent-instructions: one plugin, one workspace, a list of scenario actions, and a
@@ -55,6 +55,9 @@ export async function drive(plugin: PluginFactory, input: DriveInput): Promise<D
       for (const action of input.actions) {
         const outcome = await perform(host, action, (change) => workspace.service.apply(WorkspaceChange.parse(change)));
         if (outcome !== undefined) outcomes.push(outcome);
+        // Background projections finish before the next action: their interleaving with host actions
+        // is a matter of microtask counts, which no spec fixes.
+        await host.settle(2);
         inbox.push(host.agent.inbox.nextStep.map((m) => ({ content: m.content, source: m.source, id: m.id })));
       }
       await host.settle();

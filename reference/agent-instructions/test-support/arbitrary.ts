@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { WorkspaceSpecInput } from '../../conformance/host/services/fs.js';
+import type { WorkspaceSpecInput } from '../../../conformance/host/services/fs.js';
 import type { DriveAction, DriveInput } from './drive.js';
 
 /**

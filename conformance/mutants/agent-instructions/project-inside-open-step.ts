@@ -1,0 +1,13 @@
+import { StepGate } from '../../../reference/agent-instructions/touches.js';
+import { variant } from '../../../reference/agent-instructions/variant.js';
+
+export const description = 'projects a touch immediately even inside an open step instead of waiting for step/end';
+
+class NeverOpen extends StepGate<any> {
+  override isOpen(): boolean {
+    return false;
+  }
+}
+
+const plugin = variant({ newStepGate: () => new NeverOpen() });
+export const { name, Config, apply } = plugin;

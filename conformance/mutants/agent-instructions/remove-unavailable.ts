@@ -1,0 +1,11 @@
+import { defaultParts, variant } from '../../../reference/agent-instructions/variant.js';
+
+export const description = 'treats a failing probe as a deleted file, so a temporarily unavailable instruction file is announced as removed';
+
+const plugin = variant({
+  async probeScopeCandidate(path, fs, signal) {
+    const probe = await defaultParts.probeScopeCandidate(path, fs, signal);
+    return probe.kind === 'unavailable' ? { kind: 'absent' } : probe;
+  },
+});
+export const { name, Config, apply } = plugin;
