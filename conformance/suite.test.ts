@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { loadPlugin, pluginFromModule } from './loader/load-plugin.js';
 import { listMutants } from './mutants/index.js';
 import { judgeFixture } from './runner/judge-fixture.js';
 import { fixtureId } from './scenario/fixture-id.js';
-import { validateLogFixture } from './scenario/materialise.js';
+import { logFixtureFindings } from './scenario/materialise.js';
 import type { LogFixture, ScenarioFixture } from './scenario/schema.js';
 import { buildCatalog, readAllFixtures } from './scenario/store.js';
 import { upstreamPackage } from './upstream.js';
@@ -26,6 +26,17 @@ const fixtures = stored.map((s) => s.fixture);
 const scenarios = fixtures.filter((f): f is ScenarioFixture => f.kind === 'scenario');
 const logs = fixtures.filter((f): f is LogFixture => f.kind === 'log');
 const deviations = JSON.parse(readFileSync(join(root, 'known-deviations.json'), 'utf8')) as Array<{ fixture: string; upstream: string; reason: string }>;
+
+/**
+ * Rules no log fixture can carry, each with where it is tested instead. Kept short on purpose: a new
+ * entry needs a reason a reviewer can check.
+ */
+const NOT_EXPRESSIBLE_AS_FIXTURES: Record<string, string> = {
+  'LOG-READ-1': 'about the input path (missing or unreadable file): invariants CLI tests',
+  'LOG-READ-2': 'about a directory with no logs: invariants CLI tests',
+  'LOG-READ-5': 'needs a line over 64 MiB: core-rules.test.ts with a lowered limit',
+  'TC-TIME-2': "needs an Intl that cannot format a zone it has just validated (parity with upstream check 11a): rules unit test",
+};
 
 describe('the committed suite', () => {
   it('has fixtures for every source and the core log rules', () => {
@@ -45,13 +56,17 @@ describe('the committed suite', () => {
   });
 
   it('covers every rule id the validator defines with at least one fixture', () => {
-    const covered = new Set(fixtures.flatMap((f) => [...f.rules, ...(f.kind === 'log' ? f.expect.findings : [])]));
-    const missing = [...ruleIndex(allRuleModules).keys()].filter((id) => !covered.has(id));
+    // A rule counts as covered only where a fixture asserts it: a log fixture's expected ids, or a
+    // scenario naming it (scenario logs are also run through every rule).
+    const covered = new Set(fixtures.flatMap((f) => (f.kind === 'log' ? [...f.expect.findings, ...(f.expect.info ?? [])] : f.rules)));
+    const missing = [...ruleIndex(allRuleModules).keys()].filter((id) => !covered.has(id) && !(id in NOT_EXPRESSIBLE_AS_FIXTURES));
     expect(missing).toEqual([]);
   });
 
-  it('names only rule ids the validator defines', () => {
-    const known = new Set(ruleIndex(allRuleModules).keys());
+  it('names only rule ids (validator rules, or behaviour requirements with a heading in spec/) that exist', () => {
+    const specText = readdirSync(join(import.meta.dirname, '..', 'spec')).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(import.meta.dirname, '..', 'spec', f), 'utf8')).join('\n');
+    const headings = new Set([...specText.matchAll(/^#{2,4} +`?([A-Z]+(?:-[A-Z]+)*-\d+)`?/gm)].map((m) => m[1]));
+    const known = new Set([...ruleIndex(allRuleModules).keys(), ...headings]);
     const unknown = fixtures.flatMap((f) => f.rules.filter((r) => !known.has(r)).map((r) => `${f.id} ${r}`));
     expect(unknown).toEqual([]);
   });
@@ -59,7 +74,11 @@ describe('the committed suite', () => {
 
 describe('log fixtures', () => {
   it.each(logs.map((f) => [`${f.source}/${f.category}: ${f.title} [${f.id}]`, f] as const))('%s', async (_name, f) => {
-    for (const revision of f.spec) expect(await validateLogFixture(f, revision, allRuleModules)).toEqual(f.expect.findings);
+    for (const revision of f.spec) {
+      const got = await logFixtureFindings(f, revision, allRuleModules);
+      expect(got.findings).toEqual(f.expect.findings);
+      if (f.expect.info) expect(got.info).toEqual(f.expect.info);
+    }
   });
 });
 

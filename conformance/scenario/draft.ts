@@ -35,10 +35,15 @@ export interface LogDraft {
   rules: string[];
   spec: SpecRevision[];
   config?: Record<string, Record<string, unknown>>;
-  header: z.input<typeof LogHeader>;
+  header: Record<string, unknown>;
   log: unknown[];
   /** Exact multiset of rule ids (severity error or warning) the validator must report. */
   findings: string[];
+  /** When given, the exact multiset of info rule ids too. */
+  info?: string[];
+  tornTail?: boolean;
+  /** The log as a .jsonl.zstd container (bytes); `header`/`log` then describe its intended content. */
+  zstd?: Uint8Array;
   provenance?: { generator: string; seed?: number };
 }
 

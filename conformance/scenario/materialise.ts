@@ -5,7 +5,7 @@ import type { SpecRevision } from '../../spec/revisions.js';
 import { loadPlugin, pluginFromModule } from '../loader/load-plugin.js';
 import { upstreamPackage } from '../upstream.js';
 import { firstDifference, judgeScenario } from './compare.js';
-import { jsonlLine } from './jsonl-line.js';
+import { canonicalLogEntry, jsonlLine } from './jsonl-line.js';
 import type { LogDraft, ScenarioDraft } from './draft.js';
 import { executeScenario } from './execute.js';
 import { fixtureId } from './fixture-id.js';
@@ -91,14 +91,16 @@ export async function materialiseLog(draft: LogDraft, modules: readonly RuleModu
     spec: draft.spec,
     config: draft.config,
     header: draft.header,
-    log: draft.log,
-    expect: { findings: [...draft.findings].sort() },
+    log: draft.log.map(canonicalLogEntry),
+    ...(draft.tornTail ? { tornTail: true } : {}),
+    ...(draft.zstd ? { zstd: Buffer.from(draft.zstd).toString('base64') } : {}),
+    expect: { findings: [...draft.findings].sort(), ...(draft.info ? { info: [...draft.info].sort() } : {}) },
     provenance: draft.provenance,
   });
   for (const revision of draft.spec) {
-    const got = await validateLogFixture(base, revision, modules);
-    const d = firstDifference(base.expect.findings, got, 'findings');
-    if (d) throw new GenerationError(`log fixture "${draft.title}" (${revision}): expected rule ids ${JSON.stringify(base.expect.findings)}, the validator reported ${JSON.stringify(got)}`);
+    const got = await logFixtureFindings(base, revision, modules);
+    const d = firstDifference(base.expect.findings, got.findings, 'findings') ?? (base.expect.info ? firstDifference(base.expect.info, got.info, 'info') : undefined);
+    if (d) throw new GenerationError(`log fixture "${draft.title}" (${revision}): expected rule ids ${JSON.stringify(base.expect)}, the validator reported ${JSON.stringify(got)}`);
   }
   return LogFixture.parse({ ...base, id: fixtureId(base as unknown as Record<string, unknown>) });
 }
@@ -107,18 +109,26 @@ export async function materialiseLog(draft: LogDraft, modules: readonly RuleModu
  * The JSONL text of a log fixture, as it is stored in `log.jsonl`: the header, then one line per
  * entry. An entry `{"$rawLine": "..."}` is written verbatim, so fixtures can hold malformed lines.
  */
-export function logFixtureText(fixture: Pick<LogFixture, 'header' | 'log'>): string {
-  return [fixture.header, ...fixture.log].map(jsonlLine).join('\n') + '\n';
+export function logFixtureText(fixture: Pick<LogFixture, 'header' | 'log' | 'tornTail'>): string {
+  return [fixture.header, ...fixture.log].map(jsonlLine).join('\n') + (fixture.tornTail ? '' : '\n');
 }
 
 /**
  * The sorted multiset of error/warning rule ids the validator reports for a log fixture, read through
  * the real reader (so malformed lines are judged exactly as `check` judges them).
  */
-export async function validateLogFixture(fixture: Pick<LogFixture, 'header' | 'log' | 'config'>, spec: SpecRevision, modules: readonly RuleModule[]): Promise<string[]> {
-  const result = await checkText('log.jsonl', logFixtureText(fixture), { modules, spec, configs: (fixture.config ?? {}) as KnownConfigs });
-  return result.findings
-    .filter((f) => f.severity !== 'info')
-    .map((f) => f.rule)
-    .sort();
+export async function logFixtureFindings(
+  fixture: Pick<LogFixture, 'header' | 'log' | 'config' | 'tornTail' | 'zstd'>,
+  spec: SpecRevision,
+  modules: readonly RuleModule[],
+): Promise<{ findings: string[]; info: string[] }> {
+  const input = fixture.zstd !== undefined ? { name: 'log.jsonl.zstd', bytes: Buffer.from(fixture.zstd, 'base64') } : { name: 'log.jsonl', bytes: logFixtureText(fixture) };
+  const result = await checkText(input.name, input.bytes, { modules, spec, configs: (fixture.config ?? {}) as KnownConfigs });
+  const ids = (keep: (s: string) => boolean) => result.findings.filter((f) => keep(f.severity)).map((f) => f.rule).sort();
+  return { findings: ids((s) => s !== 'info'), info: ids((s) => s === 'info') };
+}
+
+/** The sorted multiset of error/warning rule ids the validator reports for a log fixture. */
+export async function validateLogFixture(fixture: Pick<LogFixture, 'header' | 'log' | 'config' | 'tornTail' | 'zstd'>, spec: SpecRevision, modules: readonly RuleModule[]): Promise<string[]> {
+  return (await logFixtureFindings(fixture, spec, modules)).findings;
 }

@@ -176,9 +176,14 @@ export const LogFixture = z.object({
   rules: z.array(z.string()),
   spec: z.tuple([SpecRevisionSchema], SpecRevisionSchema),
   config: z.record(z.string(), JsonObject).optional().describe('known source configs (KnownConfigs)'),
-  header: LogHeader,
-  log: z.array(z.unknown()).describe('raw lines after the header (objects; may be deliberately malformed)'),
-  expect: z.object({ findings: z.array(z.string()).describe('exact multiset of rule ids with severity error or warning, sorted') }),
+  header: JsonObject.describe('the header line (may be deliberately invalid)'),
+  log: z.array(z.unknown()).describe('lines after the header (objects; {"$rawLine": text} for a deliberately malformed line)'),
+  tornTail: z.boolean().optional().describe('the file ends without a final newline (a live or crashed writer)'),
+  zstd: z.string().optional().describe('base64 of a .jsonl.zstd file; when set it is the log (header and log then describe its intended content)'),
+  expect: z.object({
+    findings: z.array(z.string()).describe('exact multiset of rule ids with severity error or warning, sorted'),
+    info: z.array(z.string()).optional().describe('when present, the exact multiset of info rule ids, sorted'),
+  }),
   provenance: z.object({ generator: z.string(), seed: z.number().int().optional() }).optional(),
 });
 export type LogFixture = z.infer<typeof LogFixture>;

@@ -50,9 +50,16 @@ export function writeFixture(root: string, fixture: FixtureT): string {
     writeFileSync(join(dir, 'initial.jsonl'), toJsonl([env.header, ...log]));
     writeFileSync(join(dir, 'expected.jsonl'), toJsonl([env.header, ...expect.log]));
   } else {
-    const { log, header, ...rest } = fixture;
-    writeFileSync(join(dir, 'fixture.json'), JSON.stringify({ ...rest, files: { log: 'log.jsonl' } }, null, 2) + '\n');
-    writeFileSync(join(dir, 'log.jsonl'), toJsonl([header, ...log]));
+    const { log, header, zstd, ...rest } = fixture;
+    if (zstd !== undefined) {
+      // A binary container: the bytes are the log; header and log stay in fixture.json as its intent.
+      writeFileSync(join(dir, 'fixture.json'), JSON.stringify({ ...rest, header, log, files: { log: 'log.jsonl.zstd' } }, null, 2) + '\n');
+      writeFileSync(join(dir, 'log.jsonl.zstd'), Buffer.from(zstd, 'base64'));
+    } else {
+      writeFileSync(join(dir, 'fixture.json'), JSON.stringify({ ...rest, files: { log: 'log.jsonl' } }, null, 2) + '\n');
+      const text = toJsonl([header, ...log]);
+      writeFileSync(join(dir, 'log.jsonl'), fixture.tornTail ? text.replace(/\n$/, '') : text);
+    }
   }
   return dir;
 }
@@ -70,6 +77,7 @@ export function readFixture(dir: string): FixtureT {
     meta.expect = { ...meta.expect, log: expected };
     return ScenarioFixture.parse(meta);
   }
+  if (files.log.endsWith('.zstd')) return LogFixture.parse({ ...meta, zstd: readFileSync(join(dir, files.log)).toString('base64') });
   const [header, ...log] = fromJsonl(readFileSync(join(dir, files.log), 'utf8'), join(dir, files.log));
   return LogFixture.parse({ ...meta, header, log });
 }

@@ -23,11 +23,23 @@ config?: {
 [k: string]: unknown
 }
 }
+/**
+ * the file ends without a final newline (a live or crashed writer)
+ */
+tornTail?: boolean
+/**
+ * base64 of a .jsonl.zstd file; when set it is the log (header and log then describe its intended content)
+ */
+zstd?: string
 expect: {
 /**
  * exact multiset of rule ids with severity error or warning, sorted
  */
 findings: string[]
+/**
+ * when present, the exact multiset of info rule ids, sorted
+ */
+info?: string[]
 }
 provenance?: {
 generator: string
