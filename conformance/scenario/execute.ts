@@ -98,11 +98,13 @@ async function perform(host: SimulatedHost, action: Action, adapters: Map<string
       return undefined;
     case 'pre-step':
       return toOutcome(await host.preStep({ downstream: action.downstream as never, abortBefore: action.abortBefore, abortWhenStalled: action.abortWhenStalled }));
+    // After a turn the plugin under test failed (or ended) unexpectedly there is no open step; the
+    // divergence is already in the outcomes, so these actions are skipped rather than crashing the run.
     case 'request':
-      host.request();
+      if (host.openStep !== null) host.request();
       return undefined;
     case 'assistant':
-      await host.assistant({ text: action.text, toolCalls: action.toolCalls });
+      if (host.openStep !== null) await host.assistant({ text: action.text, toolCalls: action.toolCalls });
       return undefined;
     case 'step-end':
       host.endStep();

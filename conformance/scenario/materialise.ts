@@ -6,6 +6,7 @@ import { loadPlugin, pluginFromModule } from '../loader/load-plugin.js';
 import { upstreamPackage } from '../upstream.js';
 import { firstDifference, judgeScenario } from './compare.js';
 import { canonicalLogEntry, jsonlLine } from './jsonl-line.js';
+import { deterministicUuids } from './normalise.js';
 import type { LogDraft, ScenarioDraft } from './draft.js';
 import { executeScenario } from './execute.js';
 import { fixtureId } from './fixture-id.js';
@@ -91,7 +92,7 @@ export async function materialiseLog(draft: LogDraft, modules: readonly RuleModu
     spec: draft.spec,
     config: draft.config,
     header: draft.header,
-    log: draft.log.map(canonicalLogEntry),
+    log: deterministicUuids(draft.log.map(canonicalLogEntry)),
     ...(draft.tornTail ? { tornTail: true } : {}),
     ...(draft.zstd ? { zstd: Buffer.from(draft.zstd).toString('base64') } : {}),
     expect: { findings: [...draft.findings].sort(), ...(draft.info ? { info: [...draft.info].sort() } : {}) },

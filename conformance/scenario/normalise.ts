@@ -47,3 +47,27 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
+
+/**
+ * Like {@link IdNormaliser} but keeps the UUID shape: the n-th distinct UUID becomes
+ * `00000000-0000-4000-8000-<n, 12 digits>`. Log fixtures produced by running a plugin use it, so
+ * regenerating them is deterministic while every id is still a valid message id.
+ */
+export function deterministicUuids<T>(input: T): T {
+  const seen = new Map<string, string>();
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      if (!UUID.test(v)) return v;
+      let out = seen.get(v);
+      if (out === undefined) {
+        out = `00000000-0000-4000-8000-${String(seen.size + 1).padStart(12, '0')}`;
+        seen.set(v, out);
+      }
+      return out;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(input) as T;
+}
