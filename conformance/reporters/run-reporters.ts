@@ -10,6 +10,12 @@ function short(value: unknown): string {
   return s === undefined ? 'undefined' : s;
 }
 
+/** A labelled value; a multi-line text keeps its lines aligned under the first. */
+function block(label: string, text: string): string[] {
+  const [first, ...rest] = text.split('\n');
+  return [`        ${label} ${first}`, ...rest.map((l) => `                   ${l}`)];
+}
+
 function human(report: RunReport, color: boolean): string {
   const st: Style = makeStyle(color);
   const lines: string[] = [];
@@ -31,9 +37,10 @@ function human(report: RunReport, color: boolean): string {
         lines.push(`        ${r.message}`);
         if (r.diff) {
           lines.push(st.dim(`        at ${r.diff.path}`));
-          lines.push(`        ${st.green('- expected')} ${short(r.diff.expected)}`);
-          lines.push(`        ${st.red('+ actual  ')} ${short(r.diff.actual)}`);
+          lines.push(...block(st.green('- expected'), short(r.diff.expected)));
+          lines.push(...block(st.red('+ actual  '), short(r.diff.actual)));
         }
+        if (r.path) lines.push(st.dim(`        reproduce: ${r.path}/ (initial.jsonl + actions in fixture.json → expected.jsonl)`));
       }
     }
   }

@@ -13,6 +13,8 @@ export const FixtureResult = z.object({
   diff: z.object({ path: z.string(), expected: z.unknown(), actual: z.unknown() }).optional(),
   /** Rule ids of invariant violations found in the log the plugin produced. */
   rules: z.array(z.string()).optional(),
+  /** The fixture's directory (its initial.jsonl, actions and expected.jsonl reproduce the run). */
+  path: z.string().optional(),
   /** Listed in the expected-failures file. */
   expected: z.boolean().optional(),
   durationMs: z.number(),

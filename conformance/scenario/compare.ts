@@ -67,12 +67,12 @@ function describeOutcome(o: Outcome | undefined): string {
 }
 
 /** Describe a log event compactly for messages: `seq 5 user/message "Time sampled..."`. */
-function describeEvent(event: unknown): string {
+function describeEvent(event: unknown, withText = true): string {
   if (!event || typeof event !== 'object') return String(event);
   const e = event as { seq?: number; type?: string; data?: { content?: Array<{ text?: unknown }>; source?: { kind?: string; plugin?: string } } };
   const text = e.data?.content?.[0]?.text;
   const src = e.data?.source ? ` source ${e.data.source.kind}${e.data.source.plugin ? `/${e.data.source.plugin}` : ''}` : '';
-  return `seq ${e.seq} ${e.type}${src}${typeof text === 'string' ? ` ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)}` : ''}`;
+  return `seq ${e.seq} ${e.type}${src}${withText && typeof text === 'string' ? ` ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)}` : ''}`;
 }
 
 /** For two texts, the first differing line: `line 2: expected "…", got "…"`. */
@@ -108,9 +108,9 @@ export function judgeScenario(expect: ScenarioFixture['expect'], actual: Scenari
     const index = Number(/^log\[(\d+)\]/.exec(logDiff.path)?.[1] ?? -1);
     const e = expect.log[index];
     const a = actual.log[index];
-    const where = index >= 0 ? `at log index ${index}: expected ${e ? describeEvent(e) : 'no event'}, got ${a ? describeEvent(a) : 'no event'}` : '';
+    const where = !e ? `an extra event ${describeEvent(a)}` : !a ? `a missing event ${describeEvent(e)}` : `${describeEvent(e, false)}, at ${logDiff.path.slice(`log[${index}]`.length + 1) || 'the event'}`;
     const text = describeTextDifference(logDiff.expected, logDiff.actual);
-    return { status: 'fail', message: `durable log differs ${where} (first difference at ${logDiff.path}${text ? `, ${text}` : ''})`, diff: logDiff };
+    return { status: 'fail', message: `durable log differs: ${where}${text ? `: ${text}` : ''}`, diff: logDiff };
   }
   const warnDiff = firstDifference(expect.warnings, actual.warnings, 'warnings');
   if (warnDiff) return { status: 'fail', message: `logged warnings differ: expected ${JSON.stringify(expect.warnings)}, got ${JSON.stringify(actual.warnings)}`, diff: warnDiff };

@@ -24,8 +24,19 @@ export function claimedZone(source: unknown): string | undefined {
   return s.kind === 'user' && typeof s.rpcId === 'string' && typeof s.clientTimeZone === 'string' ? s.clientTimeZone : undefined;
 }
 
+/**
+ * Zones already confirmed canonical and supported in this process. Constructing an
+ * `Intl.DateTimeFormat` costs ~150 µs and every pre-step of a browser-zoned turn revalidates the same
+ * claim; ICU's zone data is fixed for the life of the process, so the same string always gets the same
+ * verdict. Only successes are remembered: a bad zone fails the turn, so its path is not hot, and
+ * re-deriving it keeps the error a fresh object with the exact class, message and cause. The set is
+ * bounded by the (few hundred) canonical IANA zones, since nothing else can enter it.
+ */
+const confirmedZones = new Set<string>();
+
 /** Throw the exact TypeError DSH raises when a claimed zone is not canonical UTC/IANA or not supported. */
 export function assertCanonicalZone(value: string): void {
+  if (confirmedZones.has(value)) return;
   if (value !== 'UTC' && !IANA_AREA_LOCATION.test(value)) {
     throw new TypeError(`browser time zone must be canonical UTC or IANA Area/Location: ${JSON.stringify(value)}`);
   }
@@ -36,6 +47,7 @@ export function assertCanonicalZone(value: string): void {
     throw new TypeError(`browser time zone is unsupported: ${JSON.stringify(value)}`, { cause: error });
   }
   if (canonical !== value) throw new TypeError(`browser time zone must be canonical: ${JSON.stringify(value)}`);
+  confirmedZones.add(value);
 }
 
 /**

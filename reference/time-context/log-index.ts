@@ -28,11 +28,6 @@ export interface SessionLike {
   readonly events: readonly LogEvent[];
 }
 
-interface Stamp {
-  seq: number;
-  time: number;
-}
-
 /** A time-context reading in the scheduling sense: any `user/message` whose source names the plugin. */
 export function isReadingEvent(event: LogEvent): boolean {
   if (event.type !== 'user/message') return false;
@@ -45,16 +40,24 @@ export function isModelVisibleEvent(event: LogEvent): boolean {
   return event.type === 'user/message' || event.type === 'assistant/message' || event.type === 'tool/result';
 }
 
+/** Sentinel seq for "no such event"; every real seq is ≥ 0. */
+const NONE = -1;
+
 export class LogIndex {
   private events: readonly LogEvent[] = [];
   private length = 0;
   private tail: LogEvent | undefined;
-  private latestReading: Stamp | undefined;
-  private latestModelVisible: Stamp | undefined;
+  // The latest facts are plain number fields rather than `{seq, time}` objects: the build touches every
+  // event of the log, and an allocation per visible event dominated its cost.
+  private latestReadingSeq = NONE;
+  private latestReadingTimeValue = 0;
+  private latestModelVisibleSeq = NONE;
+  private latestModelVisibleTimeValue = 0;
   /** seq of the latest `turn/start` per `data.turn` value. */
   private turnStarts = new Map<unknown, number>();
-  /** Every user/message carrying a browser-zone claim, in seq order (seqs ascend: binary-searchable). */
-  private zoneClaims: Array<{ seq: number; zone: string }> = [];
+  /** Every user/message carrying a browser-zone claim, in seq order (parallel arrays; seqs ascend: binary-searchable). */
+  private zoneClaimSeqs: number[] = [];
+  private zoneClaimZones: string[] = [];
 
   /** Bring the index up to date with `events` (rebuilding when it is not an extension of what was indexed). */
   sync(events: readonly LogEvent[]): this {
@@ -70,32 +73,45 @@ export class LogIndex {
     this.events = events;
     this.length = 0;
     this.tail = undefined;
-    this.latestReading = undefined;
-    this.latestModelVisible = undefined;
+    this.latestReadingSeq = NONE;
+    this.latestReadingTimeValue = 0;
+    this.latestModelVisibleSeq = NONE;
+    this.latestModelVisibleTimeValue = 0;
     this.turnStarts = new Map();
-    this.zoneClaims = [];
+    this.zoneClaimSeqs = [];
+    this.zoneClaimZones = [];
   }
 
   private add(seq: number, event: LogEvent): void {
-    if (event.type === 'turn/start') {
+    const type = event.type;
+    if (type === 'turn/start') {
       this.turnStarts.set((event.data as { turn?: unknown } | null)?.turn, seq);
       return;
     }
-    if (isModelVisibleEvent(event)) this.latestModelVisible = { seq, time: event.time };
-    if (event.type !== 'user/message') return;
-    if (isReadingEvent(event)) this.latestReading = { seq, time: event.time };
+    if (isModelVisibleEvent(event)) {
+      this.latestModelVisibleSeq = seq;
+      this.latestModelVisibleTimeValue = event.time;
+    }
+    if (type !== 'user/message') return;
+    if (isReadingEvent(event)) {
+      this.latestReadingSeq = seq;
+      this.latestReadingTimeValue = event.time;
+    }
     const zone = claimedZone((event.data as { source?: unknown } | null)?.source);
-    if (zone !== undefined) this.zoneClaims.push({ seq, zone });
+    if (zone !== undefined) {
+      this.zoneClaimSeqs.push(seq);
+      this.zoneClaimZones.push(zone);
+    }
   }
 
   /** Time of the latest raw reading, shadowed or not (interval scheduling). */
   latestReadingTime(): number | undefined {
-    return this.latestReading?.time;
+    return this.latestReadingSeq === NONE ? undefined : this.latestReadingTimeValue;
   }
 
   /** Time of the latest raw model-visible event (the step-1 baseline). */
   latestModelVisibleTime(): number | undefined {
-    return this.latestModelVisible?.time;
+    return this.latestModelVisibleSeq === NONE ? undefined : this.latestModelVisibleTimeValue;
   }
 
   /**
@@ -104,22 +120,23 @@ export class LogIndex {
    * boundary finds).
    */
   readingTimeInTurn(turn: number): number | undefined {
-    const start = this.turnStarts.get(turn) ?? -1;
-    return this.latestReading !== undefined && this.latestReading.seq > start ? this.latestReading.time : undefined;
+    const start = this.turnStarts.get(turn) ?? NONE;
+    return this.latestReadingSeq !== NONE && this.latestReadingSeq > start ? this.latestReadingTimeValue : undefined;
   }
 
   /** Browser-zone claims of durable user messages after the latest `turn/start` of `turn` (none without one). */
   zoneClaimsInTurn(turn: number): string[] {
     const start = this.turnStarts.get(turn);
     if (start === undefined) return [];
+    const seqs = this.zoneClaimSeqs;
     let lo = 0;
-    let hi = this.zoneClaims.length;
+    let hi = seqs.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.zoneClaims[mid].seq > start) hi = mid;
+      if (seqs[mid] > start) hi = mid;
       else lo = mid + 1;
     }
-    return this.zoneClaims.slice(lo).map((c) => c.zone);
+    return this.zoneClaimZones.slice(lo);
   }
 }
 

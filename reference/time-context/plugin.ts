@@ -5,7 +5,7 @@ import { Config, loadSettings, type TimeContextConfig } from './config.js';
 import { formatDuration } from './duration.js';
 import { indexFor, type LogIndex, type SessionLike } from './log-index.js';
 import { renderReading } from './reading-text.js';
-import { createTimestampFormatter, formatTimestamp } from './timestamp.js';
+import { formatTimestamp, timestampFormatterFor } from './timestamp.js';
 
 /**
  * The time-context plugin, assembled from the decisions the spec makes. {@link REFERENCE_DESIGN} (and
@@ -73,16 +73,9 @@ export interface PluginContext {
 export function createTimeContextPlugin(design: TimeContextDesign): TimeContextPlugin {
   function apply(ctx: PluginContext, config: TimeContextConfig): void {
     const settings = loadSettings(config);
-    // Formatters are cached per zone; the load-time one stands for the zone resolved at load.
-    const formatters = new Map<string, Intl.DateTimeFormat>([[settings.fallbackZone, settings.fallbackFormatter]]);
-    const formatterFor = (zone: string): Intl.DateTimeFormat => {
-      let formatter = formatters.get(zone);
-      if (formatter === undefined) {
-        formatter = createTimestampFormatter(zone);
-        formatters.set(zone, formatter);
-      }
-      return formatter;
-    };
+    // The load-time formatter stands for the zone resolved at load; any other zone (a browser claim)
+    // comes from the process-wide cache.
+    const formatterFor = (zone: string): Intl.DateTimeFormat => (zone === settings.fallbackZone ? settings.fallbackFormatter : timestampFormatterFor(zone));
     const interval = settings.refreshIntervalMs;
 
     ctx.on(

@@ -20,6 +20,21 @@ export function createTimestampFormatter(timeZone: string | undefined): Intl.Dat
 }
 
 /**
+ * The formatter for a named zone, shared across plugin instances. A formatter is immutable and costs
+ * ~150 µs to construct, so a fresh plugin instance (a restart) should not pay for it again; the cache
+ * is bounded by the supported zones, since an unsupported name throws before anything is stored.
+ */
+const formattersByZone = new Map<string, Intl.DateTimeFormat>();
+export function timestampFormatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formattersByZone.get(timeZone);
+  if (formatter === undefined) {
+    formatter = createTimestampFormatter(timeZone);
+    formattersByZone.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
  * Render `epochMs` (whole seconds: Intl drops the milliseconds) with `formatter`, labelled `zone`.
  * The offset is Intl's `GMT+08:00` with the `GMT` prefix dropped; a bare `GMT` (UTC) becomes
  * `+00:00`, so the text never contains `Z`. Historical LMT offsets keep their seconds (`+08:05:43`).

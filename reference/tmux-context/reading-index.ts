@@ -2,10 +2,11 @@
  * Where is this session's latest tmux reading? An index over the durable log that answers in O(1) per
  * pre-step instead of scanning the whole log backwards every time (what DSH does).
  *
- * The answer is a pure function of the log, never a memory of past decisions: the index is built the
- * first time it sees a session object, extended by the events appended since its last look, and
- * rebuilt from scratch when the log is not the one it indexed (a different session object, a shorter
- * log, or an already-indexed event that is no longer the same object). Shadowed events stay in the raw
+ * The answer is a pure function of the log, never a memory of past decisions: the first time it sees a
+ * session object it scans backwards, as DSH does, but only once and only as far as the newest reading
+ * (the definition needs nothing older); after that it is extended by the events appended since its
+ * last look, and rebuilt from scratch when the log is not the one it indexed (a different session
+ * object, a shorter log, or an already-indexed event that is no longer the same object). Shadowed events stay in the raw
  * log, so compaction cannot hide a reading from it, and a restart (a new plugin instance over the same
  * events) rebuilds it from the log alone.
  *
@@ -59,7 +60,7 @@ export function latestReadingByScan(session: LogLike): PreviousReading | undefin
 }
 
 interface Entry {
-  /** How many events have been looked at. */
+  /** The log length at the last look (every event below it is accounted for). */
   scanned: number;
   /** The last looked-at event (identity check: is this still the same log?). */
   lastEvent: EventLike | undefined;
@@ -81,12 +82,28 @@ export class ReadingIndex {
       entry = { scanned: 0, lastEvent: undefined, stop: -1, stopEvent: undefined };
       this.entries.set(session, entry);
     }
-    for (let i = entry.scanned; i < events.length; i++) {
-      const event = events[i];
-      this.inspected++;
-      if (stopsScan(event)) {
-        entry.stop = i;
-        entry.stopEvent = event;
+    if (entry.scanned === 0) {
+      // First sight: walk back from the newest event to the first one the scan stops at. Older events
+      // can never matter again (the log only grows), so a restart costs the distance back to the
+      // latest reading, not the length of the log.
+      for (let i = events.length - 1; i >= 0; i--) {
+        const event = events[i];
+        this.inspected++;
+        if (stopsScan(event)) {
+          entry.stop = i;
+          entry.stopEvent = event;
+          break;
+        }
+      }
+    } else {
+      // Later looks: only the events appended since, oldest first, so the newest stop wins.
+      for (let i = entry.scanned; i < events.length; i++) {
+        const event = events[i];
+        this.inspected++;
+        if (stopsScan(event)) {
+          entry.stop = i;
+          entry.stopEvent = event;
+        }
       }
     }
     entry.scanned = events.length;

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC, SOURCES, isSpecRevision, type SourceName } from '../../../spec/revisions.js';
 import { colorEnabled } from '../../reporters/style.js';
@@ -119,7 +119,9 @@ export async function runCommand(argv: string[]): Promise<number> {
   const baseline = values['expected-failures'] && !values['update-baseline'] ? readBaseline(values['expected-failures']) : undefined;
 
   const fixtureRoot = values.fixtures ?? join(packageRoot, 'conformance', 'fixtures');
-  const scenarios = readAllFixtures(fixtureRoot)
+  const stored = readAllFixtures(fixtureRoot);
+  const dirs = new Map(stored.map((s) => [s.fixture.id, relative(process.cwd(), s.dir) || s.dir]));
+  const scenarios = stored
     .map((s) => s.fixture)
     .filter((f): f is ScenarioFixture => f.kind === 'scenario')
     .map((f) => (Object.keys(extraConfig).length ? { ...f, config: { ...extraConfig, ...(f.config ?? {}) } } : f));
@@ -154,7 +156,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
     if (run.results.length === 0) process.stderr.write(`dsh-ctx-conform: no fixtures selected for ${run.plugin.plugin} (${run.plugin.source}, spec ${spec}${values.filter ? `, filter ${JSON.stringify(values.filter)}` : ''})\n`);
     report.plugins.push(run.plugin);
-    report.results.push(...run.results);
+    report.results.push(...run.results.map((r) => ({ ...r, path: dirs.get(r.fixture) })));
     if (runs !== undefined && positionals.length > 0) {
       progress?.(`${run.plugin.plugin}: property run (${runs} generated sessions)`);
       report.properties.push(await runProperty(plugin, { spec, seed, runs, timeoutMs, counterexampleDir: join(process.cwd(), 'dsh-ctx-conform-counterexamples') }));
@@ -172,6 +174,11 @@ export async function runCommand(argv: string[]): Promise<number> {
   const text = renderRunReport(reporter, report, reporter === 'human' && !values.output && colorEnabled(process.stdout));
   if (values.output) writeFileSync(values.output, text);
   else process.stdout.write(text);
+  if (report.results.length === 0) {
+    // Like vitest with no test files: a run that judged nothing must not look green.
+    process.stderr.write('dsh-ctx-conform: no fixture was run; check --filter and --spec\n');
+    return EXIT.failures;
+  }
   const failed = report.results.some((r) => r.status !== 'pass' && !r.expected) || report.stale.length > 0 || report.properties.some((p) => p.status !== 'pass');
   return failed ? EXIT.failures : EXIT.ok;
 }

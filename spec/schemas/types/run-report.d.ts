@@ -34,6 +34,7 @@ expected: unknown
 actual: unknown
 }
 rules?: string[]
+path?: string
 expected?: boolean
 durationMs: number
 }[]
