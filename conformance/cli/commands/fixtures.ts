@@ -74,7 +74,7 @@ export async function fixturesCommand(argv: string[]): Promise<number> {
   const lines: string[] = [st.bold(`Conformance suite: ${cat.total} fixtures`), ''];
   lines.push('By source:   ' + Object.entries(cat.bySource).map(([k, v]) => `${k} ${v}`).join(', '));
   lines.push('By category: ' + Object.entries(cat.byCategory).map(([k, v]) => `${k} ${v}`).join(', '));
-  lines.push(`Rules covered: ${Object.keys(cat.byRule).length}`);
+  lines.push(`Rule and requirement ids exercised: ${Object.keys(cat.byRule).length}`);
   lines.push('');
   for (const f of fixtures) lines.push(`${st.dim(f.id)}  ${f.kind === 'log' ? 'log     ' : 'scenario'}  ${st.cyan(`${f.source}/${f.category}`)}  ${f.title} ${st.dim(`[${f.spec.join(',')}]`)}`);
   process.stdout.write(lines.join('\n') + '\n');
