@@ -60,7 +60,7 @@ export async function fixturesCommand(argv: string[]): Promise<number> {
     mkdirSync(dir, { recursive: true });
     cpSync(join(packageRoot, 'conformance', 'fixtures'), join(dir, 'fixtures'), { recursive: true });
     const schemas = join(packageRoot, 'spec', 'schemas');
-    if (existsSync(schemas)) cpSync(schemas, join(dir, 'schemas'), { recursive: true, filter: (src) => !src.endsWith('.ts') });
+    if (existsSync(schemas)) cpSync(schemas, join(dir, 'schemas'), { recursive: true, filter: (src) => !src.endsWith('.ts') || src.endsWith('.d.ts') });
     writeFileSync(join(dir, 'README.md'), formatReadme(cat));
     process.stderr.write(`Exported ${cat.total} fixtures to ${dir}\n`);
     return EXIT.ok;
