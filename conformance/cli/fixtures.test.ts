@@ -59,3 +59,8 @@ describe('dsh-ctx-conform fixtures', () => {
     expect(io.stderr()).toContain('say --list or --export DIR');
   });
 });
+
+it('spec/fixtures.md is the same format description the export writes', async () => {
+  const { fixtureFormatSpec } = await import('./commands/fixtures-readme.js');
+  expect(readFileSync(join(import.meta.dirname, '..', '..', 'spec', 'fixtures.md'), 'utf8')).toBe(fixtureFormatSpec());
+});

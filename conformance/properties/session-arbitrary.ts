@@ -20,8 +20,24 @@ export interface SourceIngredients {
   promptText: fc.Arbitrary<string>;
   /** Environment sections (tmux, workspace, sessions). */
   env: fc.Arbitrary<Partial<Pick<ScenarioFixture['env'], 'tmux' | 'workspace' | 'sessions'>>>;
-  /** Extra actions (env changes, file-touching tool calls). */
-  extraActions: fc.Arbitrary<Action>[];
+  /**
+   * Extra actions (env changes, file-touching tool calls). An arbitrary may yield a group of actions
+   * that must stay together (a tool call and the `settle` that lets its background work finish).
+   */
+  extraActions: fc.Arbitrary<Action | Action[]>[];
+  /** Relative weight of each extra action arbitrary against the generic ones (clock 4, prompt 4, pre-step 6, ...). */
+  extraWeight: number;
+  /**
+   * Every generated pre-step aborts its signal when it is still pending once queued work has run: for
+   * sources whose services can be told to never answer (a hanging session read). Not for sources
+   * whose pre-step waits on a real child process (tmux), which would be aborted mid-query.
+   */
+  abortWhenStalled: boolean;
+}
+
+/** The id of a generated session (so ingredients can mention the session itself). */
+export function propertySessionId(source: SourceName): string {
+  return `session-${source}-property`;
 }
 
 const BASE_CLOCK = Date.parse('2026-07-14T00:00:00.000Z');
@@ -32,6 +48,8 @@ const defaults: SourceIngredients = {
   promptText: fc.string({ maxLength: 20 }),
   env: fc.constant({}),
   extraActions: [],
+  extraWeight: 2,
+  abortWhenStalled: false,
 };
 
 export function sessionArbitrary(source: SourceName, ingredients: Partial<SourceIngredients> = {}): fc.Arbitrary<GeneratedScenario> {
@@ -58,15 +76,15 @@ export function sessionArbitrary(source: SourceName, ingredients: Partial<Source
         message: { text, source },
       })),
     },
-    { weight: 6, arbitrary: fc.record({ downstream, abortBefore: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) }).map(({ downstream: d, abortBefore }) => ({ do: 'pre-step' as const, downstream: d, ...(abortBefore ? { abortBefore } : {}) })) },
+    { weight: 6, arbitrary: fc.record({ downstream, abortBefore: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) }).map(({ downstream: d, abortBefore }) => ({ do: 'pre-step' as const, downstream: d, ...(abortBefore ? { abortBefore } : {}), ...(ing.abortWhenStalled ? { abortWhenStalled: true } : {}) })) },
     { weight: 2, arbitrary: fc.constant({ do: 'request' as const }) },
     { weight: 2, arbitrary: fc.constant({ do: 'assistant' as const, text: 'answer' }) },
     { weight: 1, arbitrary: fc.constant({ do: 'assistant' as const, toolCalls: [{ name: 'bash', arguments: { command: 'date' } }] }) },
     { weight: 2, arbitrary: fc.constant({ do: 'turn-end' as const }) },
     { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }).map((keepLast) => ({ do: 'compact' as const, keepLast })) },
     { weight: 1, arbitrary: fc.constant({ do: 'restart' as const }) },
-    ...ing.extraActions.map((arbitrary) => ({ weight: 2, arbitrary })),
-  ) as unknown as fc.Arbitrary<Action>;
+    ...ing.extraActions.map((arbitrary) => ({ weight: ing.extraWeight, arbitrary })),
+  ) as unknown as fc.Arbitrary<Action | Action[]>;
   return fc
     .record({
       config: ing.config,
@@ -79,10 +97,10 @@ export function sessionArbitrary(source: SourceName, ingredients: Partial<Source
       env: {
         clock: BASE_CLOCK,
         tz,
-        header: { type: 'session' as const, version: 0, id: `session-${source}-property`, createdAt: BASE_CLOCK, cwd: '/proj', delegationDepth: 0 },
+        header: { type: 'session' as const, version: 0, id: propertySessionId(source), createdAt: BASE_CLOCK, cwd: '/proj', delegationDepth: 0 },
         ...env,
       },
       log: [],
-      actions,
+      actions: actions.flat(),
     }));
 }

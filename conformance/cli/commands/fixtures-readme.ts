@@ -7,7 +7,22 @@ export function formatReadme(cat: Catalog): string {
 ${cat.total} fixtures for the DeepSeek Harness context sources. Catalog: \`fixtures/index.json\`
 (counts by source, category and rule, and one entry per fixture). JSON Schemas: \`schemas/\`.
 
-## Layout
+${fixtureFormat()}`;
+}
+
+/** spec/fixtures.md: the same format description, as part of the normative spec. */
+export function fixtureFormatSpec(): string {
+  return `# The fixture format (format 1)
+
+The conformance suite in \`conformance/fixtures/\` is data in this format; \`dsh-ctx-conform fixtures
+--export DIR\` writes it with this description. JSON Schemas: [schemas/scenario-fixture.schema.json](schemas/scenario-fixture.schema.json)
+and [schemas/log-fixture.schema.json](schemas/log-fixture.schema.json).
+
+${fixtureFormat()}`;
+}
+
+function fixtureFormat(): string {
+  return `## Layout
 
 \`fixtures/<source>/<category>/<id>/\` — one directory per fixture. \`<id>\` is the first 12 hex digits of
 the SHA-256 of the fixture's canonical JSON (sorted keys, no \`id\`, no \`provenance\`): any change to a
@@ -20,7 +35,7 @@ fixture changes its id, so ids in an expected-failures list never point at a dif
 - \`fixture.json\`: \`source\`, \`category\`, \`title\`, \`rules\` (the rule ids exercised), \`spec\` (revisions),
   \`config\` (known source configs, e.g. \`{"time-context":{"refreshIntervalMs":60000}}\`) and
   \`expect.findings\`: the exact sorted multiset of rule ids of severity error or warning a validator
-  must report. Info findings are not part of the expectation.
+  must report (info findings only where `expect.info` is given).
 
 ## Scenario fixtures (a plugin under test): \`"kind": "scenario"\`
 
@@ -49,7 +64,18 @@ fixture changes its id, so ids in an expected-failures list never point at a dif
 | \`settle\` | let asynchronous plugin work finish |
 | \`append\` | another producer appends a durable event |
 | \`env\` | change a service environment section (files, tmux state, other sessions) |
+| \`tool-result\` | a tool result outside any step (\`tools/result\` hook only) |
 
-Times in logs are the virtual clock's: compare them exactly.
+Times in logs are the virtual clock's: compare them exactly. A log fixture line written as
+\`{"$rawLine": "..."}\` in memory is stored verbatim (a deliberately malformed line); \`tornTail\`
+means the file has no final newline; \`zstd\` fixtures store the log as \`log.jsonl.zstd\` and keep
+\`header\`/\`log\` in fixture.json as the intended content. \`expect.info\`, when present, is the exact
+multiset of info rule ids as well.
+
+## Verdicts
+
+A plugin passes a scenario when its outcomes, final log, warnings and observations equal the
+expectation, and the log it produced violates no rule (errors only, on events the run added). A
+thrown error where the expectation has none is an \`error\` verdict, any other difference a \`fail\`.
 `;
 }
