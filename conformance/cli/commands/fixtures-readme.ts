@@ -35,7 +35,7 @@ fixture changes its id, so ids in an expected-failures list never point at a dif
 - \`fixture.json\`: \`source\`, \`category\`, \`title\`, \`rules\` (the rule ids exercised), \`spec\` (revisions),
   \`config\` (known source configs, e.g. \`{"time-context":{"refreshIntervalMs":60000}}\`) and
   \`expect.findings\`: the exact sorted multiset of rule ids of severity error or warning a validator
-  must report (info findings only where `expect.info` is given).
+  must report (info findings only where \`expect.info\` is given).
 
 ## Scenario fixtures (a plugin under test): \`"kind": "scenario"\`
 
