@@ -62,6 +62,17 @@ export interface RuleContext {
 }
 
 export interface RuleVisitor {
+  /**
+   * The event types `onEvent` / `onAfterEvent` care about. When given, the engine calls them only for
+   * events whose `type` is in the set (an event whose type is anything else, or not a string, skips
+   * this visitor); when omitted, for every event. Declaring it is what lets the bulk of a log, the
+   * streamed `assistant/chunk` events, bypass modules that judge a handful of event types. A visitor
+   * may only declare it if it does nothing at all for the other types.
+   */
+  eventTypes?: ReadonlySet<string>;
+  /** The same for `onAfterEvent` alone (defaults to `eventTypes`): a visitor may judge every event
+   * before it is applied but only need a few types afterwards. */
+  afterEventTypes?: ReadonlySet<string>;
   onHeader?(header: SessionHeader, loc: EventLocation, model: SessionModel): void;
   /** Called before the model applies `ev`. */
   onEvent?(ev: LocatedEvent, model: SessionModel): void;
@@ -95,6 +106,15 @@ export function specRefFor(id: string, meta: RuleMeta): string {
   return `${meta.doc}#${id.toLowerCase()}`;
 }
 
+/** The visitors that see one event type, in module order (so findings keep their order). */
+interface Dispatch {
+  before: RuleVisitor[];
+  after: RuleVisitor[];
+}
+
+/** Event types whose dispatch lists are cached; beyond this (a garbage log) they are built per event. */
+const MAX_CACHED_TYPES = 256;
+
 /**
  * A checker for one log file. Feed it the header and events in order, then call `end()`.
  */
@@ -103,6 +123,10 @@ export class LogChecker {
   private readonly findings: Finding[] = [];
   private readonly visitors: RuleVisitor[];
   private readonly metas = new Map<string, RuleMeta>();
+  /** Per event type, built on first sight: the visitors whose onEvent / onAfterEvent it reaches. */
+  private readonly dispatch = new Map<string, Dispatch>();
+  private lastType: string | null = null;
+  private lastPlan: Dispatch | null = null;
 
   constructor(
     readonly file: string,
@@ -145,9 +169,30 @@ export class LogChecker {
   }
 
   event(ev: LocatedEvent): void {
-    for (const v of this.visitors) v.onEvent?.(ev, this.model);
-    this.model.apply(ev.event);
-    for (const v of this.visitors) v.onAfterEvent?.(ev, this.model);
+    const type = ev.event.type;
+    // Events come in runs of one type (a packed row's chunks): reuse the previous plan without a lookup.
+    let d = this.lastPlan;
+    if (type !== this.lastType || d === null) {
+      d = typeof type === 'string' ? (this.dispatch.get(type) ?? this.planFor(type)) : this.planFor(type);
+      this.lastType = typeof type === 'string' ? type : null;
+      this.lastPlan = typeof type === 'string' ? d : null;
+    }
+    const model = this.model;
+    const before = d.before;
+    for (let i = 0; i < before.length; i++) before[i].onEvent!(ev, model);
+    model.apply(ev.event);
+    const after = d.after;
+    for (let i = 0; i < after.length; i++) after[i].onAfterEvent!(ev, model);
+  }
+
+  private planFor(type: unknown): Dispatch {
+    const wants = (types: ReadonlySet<string> | undefined): boolean => types === undefined || (typeof type === 'string' && types.has(type));
+    const plan: Dispatch = {
+      before: this.visitors.filter((v) => v.onEvent !== undefined && wants(v.eventTypes)),
+      after: this.visitors.filter((v) => v.onAfterEvent !== undefined && wants(v.afterEventTypes ?? v.eventTypes)),
+    };
+    if (typeof type === 'string' && this.dispatch.size < MAX_CACHED_TYPES) this.dispatch.set(type, plan);
+    return plan;
   }
 
   /** Findings reported by the reader (not by a rule module) go through here. */

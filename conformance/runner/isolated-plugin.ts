@@ -26,7 +26,8 @@ export class IsolatedPlugin {
 
   private spawn(): ChildProcess {
     const child = fork(childPath, [], {
-      execArgv: runningFromSource ? ['--import', 'tsx'] : [],
+      // Resolve tsx from this package, not from the user's cwd (which may have no node_modules).
+      execArgv: runningFromSource ? ['--import', import.meta.resolve('tsx')] : [],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'json',
     });

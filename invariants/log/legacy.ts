@@ -18,6 +18,10 @@ export type LegacyKind =
 
 type Rec = Record<string, unknown>;
 
+/** The only event types that have a legacy shape; every other type is returned untouched. */
+const MAYBE_LEGACY: ReadonlySet<string> = new Set(['steering/message', 'user/message', 'assistant/message', 'tool/result', 'turn/start', 'turn/end']);
+const NOTHING: readonly LegacyKind[] = Object.freeze([]);
+
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface LegacyContext {
@@ -26,11 +30,17 @@ export interface LegacyContext {
   toolResultId(seq: number): string | undefined;
 }
 
+function legacyMessageId(ctx: LegacyContext, seq: unknown): string {
+  return `legacy-message:${ctx.sessionId}:${String(seq)}`;
+}
+
 /** Upgrades `event` in place when it has a legacy shape; returns what was upgraded (possibly several). */
-export function normaliseLegacy(event: Rec, ctx: LegacyContext): LegacyKind[] {
+export function normaliseLegacy(event: Rec, ctx: LegacyContext): readonly LegacyKind[] {
+  // Almost every event is current: those cost no allocation at all (no result array, no closures).
+  const type = event.type;
+  if (!MAYBE_LEGACY.has(type as string)) return NOTHING;
   const done: LegacyKind[] = [];
   const seq = event.seq;
-  const legacyId = () => `legacy-message:${ctx.sessionId}:${String(seq)}`;
   if (event.type === 'steering/message') {
     event.type = 'user/message';
     done.push('steering/message renamed to user/message');
@@ -40,14 +50,14 @@ export function normaliseLegacy(event: Rec, ctx: LegacyContext): LegacyKind[] {
   switch (event.type) {
     case 'user/message':
       if (!('id' in data) && !('role' in data) && Array.isArray(data.content) && isRec(data.source)) {
-        event.data = { content: data.content, source: data.source, role: 'user', id: legacyId() };
+        event.data = { content: data.content, source: data.source, role: 'user', id: legacyMessageId(ctx, seq) };
         done.push('user/message without id/role');
       }
       break;
     case 'assistant/message':
       if (!('message' in data) && Array.isArray(data.content) && isRec(data.provenance)) {
         const { content, provenance, ...rest } = data;
-        event.data = { ...rest, message: { role: 'assistant', content, source: { ...(provenance as Rec), kind: 'model' }, id: legacyId() } };
+        event.data = { ...rest, message: { role: 'assistant', content, source: { ...(provenance as Rec), kind: 'model' }, id: legacyMessageId(ctx, seq) } };
         done.push('assistant/message with provenance');
       }
       break;
@@ -58,7 +68,7 @@ export function normaliseLegacy(event: Rec, ctx: LegacyContext): LegacyKind[] {
         const target = isRec(op) && typeof op.start === 'number' ? ctx.toolResultId(op.start) : undefined;
         const block: Rec = { type: 'tool-result', toolCallId: callId, content: Array.isArray(content) ? content : [{ type: 'text', text: String(content) }] };
         if (isError !== undefined) block.isError = isError;
-        event.data = { ...rest, message: { source: { kind: 'tool', callId }, content: [block], role: 'user', id: target ?? legacyId() } };
+        event.data = { ...rest, message: { source: { kind: 'tool', callId }, content: [block], role: 'user', id: target ?? legacyMessageId(ctx, seq) } };
         done.push('tool/result with callId/content');
       }
       break;

@@ -6,8 +6,11 @@
  * multi-gigabyte line costs no memory.
  */
 export interface LineSink {
-  /** A complete line (without its `\n`). `lineNo` is 1-based; `byteOffset` is where the line starts. */
-  line(bytes: Buffer, lineNo: number, byteOffset: number): void;
+  /**
+   * A complete line (without its `\n`): bytes `start..end` of `buffer` (a range, not a subarray, so a
+   * line costs no Buffer object of its own). `lineNo` is 1-based; `byteOffset` is where the line starts.
+   */
+  line(buffer: Buffer, start: number, end: number, lineNo: number, byteOffset: number): void;
   /** A complete line that exceeded the limit; only its length is known. */
   oversized(length: number, lineNo: number, byteOffset: number): void;
 }
@@ -59,7 +62,7 @@ export class LineSplitter {
       }
       if (!this.skipping) {
         if (nl !== -1 && this.pendingLength === 0) {
-          this.sink.line(chunk.subarray(from, end), this.lineNo, this.lineStart);
+          this.sink.line(chunk, from, end, this.lineNo, this.lineStart);
         } else if (partLength > 0 || nl !== -1) {
           this.pending.push(chunk.subarray(from, end));
         }
@@ -73,7 +76,7 @@ export class LineSplitter {
         this.sink.oversized(this.pendingLength, this.lineNo, this.lineStart);
       } else if (this.pending.length > 0) {
         const whole = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingLength);
-        this.sink.line(whole, this.lineNo, this.lineStart);
+        this.sink.line(whole, 0, whole.length, this.lineNo, this.lineStart);
       }
       this.pending = [];
       this.pendingLength = 0;

@@ -3,7 +3,7 @@ import { decodedSource } from './byte-source.js';
 import { ROW_TAGS, expandChunkRow } from './chunk-rows.js';
 import { validateHeader, describe } from './header.js';
 import { findJsonProblem } from './json-value.js';
-import { normaliseLegacy, type LegacyKind } from './legacy.js';
+import { normaliseLegacy, type LegacyContext, type LegacyKind } from './legacy.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from './line-splitter.js';
 import type { ReaderRuleId } from './reader-rules.js';
 import type { EventLocation, SessionEvent, SessionHeader } from './types.js';
@@ -43,7 +43,7 @@ export async function readLog(path: string, onItem: (item: LogItem) => void, opt
   const reader = new RecordReader(path, onItem);
   const splitter = new LineSplitter(
     {
-      line: (bytes, lineNo, byteOffset) => reader.line(bytes, lineNo, byteOffset),
+      line: (buffer, start, end, lineNo, byteOffset) => reader.line(buffer, start, end, lineNo, byteOffset),
       oversized: (length, lineNo, byteOffset) => reader.oversized(length, lineNo, byteOffset, splitter.maxLineBytes),
     },
     options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
@@ -83,6 +83,8 @@ class RecordReader {
   private header: SessionHeader | null = null;
   private readonly legacySeen = new Map<LegacyKind, { count: number; loc: EventLocation; seq: number | null }>();
   private readonly toolResultIds = new Map<number, string>();
+  /** What legacy upgrades may consult; made once, when the header is accepted. */
+  private legacy: LegacyContext | null = null;
 
   constructor(
     private readonly file: string,
@@ -106,14 +108,14 @@ class RecordReader {
     this.finding('LOG-READ-5', `line is ${length} bytes, over the ${max}-byte limit; skipped without parsing`, loc);
   }
 
-  line(bytes: Buffer, lineNo: number, byteOffset: number): void {
+  line(buffer: Buffer, start: number, end: number, lineNo: number, byteOffset: number): void {
     if (this.stopped) return;
     const loc: EventLocation = { file: this.file, line: lineNo, byteOffset };
     let value: unknown;
     try {
-      value = JSON.parse(bytes.toString('utf8'));
+      value = JSON.parse(buffer.toString('utf8', start, end));
     } catch (error) {
-      const what = bytes.length === 0 ? 'an empty line' : `invalid JSON (${errorMessage(error)})`;
+      const what = end === start ? 'an empty line' : `invalid JSON (${errorMessage(error)})`;
       if (lineNo === 1) return this.refuseHeader('LOG-HDR-1', `expected a session header on line 1, found ${what}`, loc);
       return this.finding('LOG-READ-3', `expected one JSON value, found ${what}`, loc);
     }
@@ -123,6 +125,8 @@ class RecordReader {
       const verdict = validateHeader(value);
       if (!verdict.ok) return this.refuseHeader(verdict.rule, verdict.message, loc);
       this.header = verdict.header;
+      const toolResultIds = this.toolResultIds;
+      this.legacy = { sessionId: verdict.header.id, toolResultId: (seq) => toolResultIds.get(seq) };
       this.emit({ kind: 'header', header: verdict.header, loc });
       return;
     }
@@ -135,13 +139,11 @@ class RecordReader {
     if (typeof record.type === 'string' && ROW_TAGS.has(record.type)) {
       const verdict = expandChunkRow(record);
       if (!verdict.ok) return this.finding('LOG-ROW-1', verdict.message, loc, seqHint);
-      for (const event of verdict.events) this.event(event, loc);
+      const events = verdict.events;
+      for (let i = 0; i < events.length; i++) this.event(events[i], loc);
       return;
     }
-    const upgraded = normaliseLegacy(record, {
-      sessionId: this.header!.id,
-      toolResultId: (seq) => this.toolResultIds.get(seq),
-    });
+    const upgraded = normaliseLegacy(record, this.legacy!);
     for (const kind of upgraded) {
       const seen = this.legacySeen.get(kind);
       if (seen) seen.count++;

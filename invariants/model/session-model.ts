@@ -10,6 +10,8 @@ import { SurfaceFold, type SurfaceStep } from './surface.js';
  * Rules observe the model *before* it applies the event under inspection (the pre-commit view DSH's
  * own invariants have); the engine then calls {@link SessionModel.apply}.
  */
+const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
+
 export class SessionModel {
   header: SessionHeader | null = null;
   headerLoc: EventLocation | null = null;
@@ -29,10 +31,22 @@ export class SessionModel {
   /** seq of the latest `turn/start` per turn number (time-context's later-step baseline stops there). */
   readonly turnStartSeq = new Map<number, number>();
 
+  /**
+   * The event applied last: in the pre-commit view, the event right before the one under inspection
+   * (null before the first). Rules that only need "the previous event" read it here instead of
+   * visiting every event themselves.
+   */
+  lastEvent: SessionEvent | null = null;
   /** The latest raw `user/message`, `assistant/message` or `tool/result` (shadowed or not). */
   lastModelVisible: { seq: number; time: number } | null = null;
+  // The latest time is kept as two numbers (it changes on almost every event; an object per event
+  // was a measurable share of `check`), and handed out as an object on demand.
+  private maxTimeSeq = 0;
+  private maxTimeValue = Number.NaN;
   /** The latest `time` seen so far and the seq that carried it (clock-regression detection). */
-  maxTime: { seq: number; time: number } | null = null;
+  get maxTime(): { seq: number; time: number } | null {
+    return Number.isNaN(this.maxTimeValue) ? null : { seq: this.maxTimeSeq, time: this.maxTimeValue };
+  }
   /** The latest `session/end-seed` marker, if any. */
   lastEndSeedSeq: number | null = null;
 
@@ -48,7 +62,8 @@ export class SessionModel {
   apply(event: SessionEvent): void {
     this.eventCount++;
     this.lastSeq = event.seq;
-    const data = (event.data ?? {}) as Record<string, unknown>;
+    this.lastEvent = event;
+    const data = (event.data ?? NO_DATA) as Record<string, unknown>;
     switch (event.type) {
       case 'turn/start': {
         const turn = typeof data.turn === 'number' ? data.turn : null;
@@ -94,8 +109,9 @@ export class SessionModel {
     if (event.type === 'user/message' || event.type === 'assistant/message' || event.type === 'tool/result') {
       this.lastModelVisible = { seq: event.seq, time: event.time };
     }
-    if (Number.isFinite(event.time) && (this.maxTime === null || event.time > this.maxTime.time)) {
-      this.maxTime = { seq: event.seq, time: event.time };
+    if (Number.isFinite(event.time) && (Number.isNaN(this.maxTimeValue) || event.time > this.maxTimeValue)) {
+      this.maxTimeSeq = event.seq;
+      this.maxTimeValue = event.time;
     }
     this.lastSurfaceStep = this.surface.apply(event);
   }

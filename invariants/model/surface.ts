@@ -8,6 +8,9 @@ export type SurfaceStep =
   | { kind: 'replace'; seq: number; start: number; end: number; shadowed: number[] }
   | { kind: 'invalid'; seq: number; reason: string };
 
+/** Most events do not touch the surface: one shared, frozen outcome instead of an object per event. */
+const NONE: SurfaceStep = Object.freeze({ kind: 'none' });
+
 export function isReplaceOp(op: unknown): op is { op: 'replace'; start: number; end: number } {
   if (typeof op !== 'object' || op === null || Array.isArray(op)) return false;
   const keys = Object.keys(op);
@@ -49,7 +52,8 @@ export class SurfaceFold {
   }
 
   apply(event: Pick<SessionEvent, 'type' | 'seq' | 'surfaceOp'>): SurfaceStep {
-    if (!SURFACE_TYPES.has(event.type) || event.surfaceOp === undefined) return { kind: 'none' };
+    // surfaceOp first: absent on almost every event, and cheaper to test than the type.
+    if (event.surfaceOp === undefined || !SURFACE_TYPES.has(event.type)) return NONE;
     const op = event.surfaceOp;
     if (op === 'append') {
       this.nodes.push(event.seq);

@@ -21,8 +21,10 @@ export function createTimestampFormatter(timeZone: string | undefined): Intl.Dat
 
 /**
  * The formatter for a named zone, shared across plugin instances. A formatter is immutable and costs
- * ~150 µs to construct, so a fresh plugin instance (a restart) should not pay for it again; the cache
- * is bounded by the supported zones, since an unsupported name throws before anything is stored.
+ * ~150 µs to construct, so a fresh plugin instance (a restart) should not pay for it again. Only
+ * names Intl accepts are stored (an unsupported one throws first), and the plugin asks only for zones
+ * the browser-zone check (`assertCanonicalZone`) has already confirmed canonical, so the cache stays
+ * within the few hundred canonical IANA zones.
  */
 const formattersByZone = new Map<string, Intl.DateTimeFormat>();
 export function timestampFormatterFor(timeZone: string): Intl.DateTimeFormat {

@@ -18,6 +18,8 @@ const SOURCE_KEYS = new Set(['kind', 'form', 'baseline', 'baselineIdentity', 'ch
 const CHANGE_KEYS = new Set(['action', 'scope', 'path', 'digest']);
 const ACTIONS = new Set(['set', 'replace', 'remove']);
 const DIGEST = /^[0-9a-f]{40}$/;
+/** The only event types the module reacts to (batch boundaries and user/messages). */
+const VISITED_TYPES: ReadonlySet<string> = new Set(['step/start', 'request/header', 'step/end', 'turn/end', 'user/message']);
 const IDENTITY_KEYS: Record<string, 'string' | 'number' | 'string[]'> = {
   projectRoot: 'string',
   projectRootMarkers: 'string[]',
@@ -241,6 +243,7 @@ export const agentInstructionsRules: RuleModule = {
     }
 
     return {
+      eventTypes: VISITED_TYPES,
       onEvent(located, model) {
         const { event } = located;
         if (event.type === 'step/start' || event.type === 'request/header' || event.type === 'step/end' || event.type === 'turn/end') {

@@ -34,6 +34,8 @@ export const messageRules = {
   },
 } as const satisfies Record<string, RuleMeta>;
 
+const VISITED_TYPES: ReadonlySet<string> = new Set(['request/header', 'user/message', 'assistant/message', 'tool/result']);
+
 const hasProviderModel = (v: unknown): boolean => isRec(v) && nonEmptyString(v.provider) && nonEmptyString(v.model);
 
 export const messageModule: RuleModule = {
@@ -42,6 +44,7 @@ export const messageModule: RuleModule = {
   rules: messageRules,
   create(ctx) {
     return {
+      eventTypes: VISITED_TYPES,
       onEvent(located) {
         const { type } = located.event;
         const data = rec(located.event.data);

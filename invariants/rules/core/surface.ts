@@ -51,12 +51,28 @@ export const surfaceRules = {
   },
 } as const satisfies Record<string, RuleMeta>;
 
-/** A tool/result's data with the rewritable part blanked, canonically serialised; null if malformed. */
-function toolResultRest(data: unknown): string | null {
+/**
+ * A tool/result's data with the rewritable part blanked; null if malformed. Only shallow copies: the
+ * (large) rewritable content is dropped and everything else is shared with the event, which nothing
+ * mutates once read. It is serialised canonically only when a rewrite is actually compared, so the
+ * common case (results that are never rewritten) costs no serialisation at all.
+ */
+function toolResultRest(data: unknown): Record<string, unknown> | null {
   if (!isRec(data) || !isRec(data.message)) return null;
   const message = data.message;
   if (!Array.isArray(message.content) || !isRec(message.content[0])) return null;
-  return canonicalJson({ ...data, message: { ...message, content: [{ ...message.content[0], content: null }] } });
+  return { ...data, message: { ...message, content: [{ ...message.content[0], content: null }] } };
+}
+
+/** Every entry a seq, strictly ascending (so unique), all below `seq`. */
+function isAscendingBelow(seqs: readonly unknown[], seq: number): boolean {
+  let previous = -1;
+  for (let i = 0; i < seqs.length; i++) {
+    const s = seqs[i];
+    if (!isSeq(s) || s <= previous) return false;
+    previous = s;
+  }
+  return previous < seq;
 }
 
 export const surfaceModule: RuleModule = {
@@ -64,12 +80,15 @@ export const surfaceModule: RuleModule = {
   source: 'log',
   rules: surfaceRules,
   create(ctx) {
-    /** Visible tool/results: seq → canonical rest (or null when malformed). Bounded by the surface. */
-    const visibleToolResults = new Map<number, string | null>();
+    /** Visible tool/results: seq → rest (or null when malformed). Bounded by the surface. */
+    const visibleToolResults = new Map<number, Record<string, unknown> | null>();
 
     const checkProvenance = (located: LocatedEvent, seq: number, shadowed: readonly number[]): void => {
       const raw = (located.event as unknown as Record<string, unknown>).sourceEventSeqs;
       const type = located.event.type;
+      // The common case, an append citing ascending earlier seqs (an assistant message cites every
+      // chunk of its stream), is proven fine in one pass without building the checks' sets and lists.
+      if (shadowed.length === 0 && Array.isArray(raw) && (raw.length > 0 || type === 'assistant/message') && isAscendingBelow(raw, seq)) return;
       const sources = new Set<number>();
       if (raw !== undefined) {
         if (!Array.isArray(raw)) {
@@ -100,12 +119,12 @@ export const surfaceModule: RuleModule = {
       onEvent(located, model) {
         const event = located.event as unknown as Record<string, unknown>;
         const type = event.type;
-        const seq = isSeq(event.seq) ? event.seq : -1;
         if (typeof type !== 'string' || !SURFACE_TYPES.has(type)) {
           if (event.surfaceOp !== undefined) ctx.report('LOG-SURF-1', { event: located, message: `expected no surfaceOp on ${show(type)} (not surface-eligible), found ${show(event.surfaceOp)}` });
           if (event.sourceEventSeqs !== undefined) ctx.report('LOG-SURF-1', { event: located, message: `expected no sourceEventSeqs on ${show(type)} (not surface-eligible), found ${show(event.sourceEventSeqs)}` });
           return;
         }
+        const seq = isSeq(event.seq) ? event.seq : -1;
         const op = event.surfaceOp;
         if (op === undefined) {
           ctx.report('LOG-SURF-2', { event: located, message: `expected a surfaceOp on ${type} (surface-eligible events require one), found none` });
@@ -146,10 +165,12 @@ export const surfaceModule: RuleModule = {
         }
         const before = visibleToolResults.get(target);
         const after = toolResultRest(event.data);
-        if (before != null && after !== null && before !== after) {
+        if (before != null && after !== null && canonicalJson(before) !== canonicalJson(after)) {
           ctx.report('LOG-SURF-6', { event: located, witness: [target], message: `expected tool/result replacement of seq ${target} to change only message.content[0].content, found other differences (id, callId, turn/step, error or meta)` });
         }
       },
+      // Only a surface-eligible event can append to or replace on the surface.
+      afterEventTypes: SURFACE_TYPES,
       onAfterEvent(located, model) {
         const step = model.lastSurfaceStep;
         if (step.kind === 'replace') for (const s of step.shadowed) visibleToolResults.delete(s);

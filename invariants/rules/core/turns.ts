@@ -63,6 +63,8 @@ export const turnRules = {
   },
 } as const satisfies Record<string, RuleMeta>;
 
+const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
+
 export const turnModule: RuleModule = {
   name: 'core/turns',
   source: 'log',
@@ -96,7 +98,7 @@ export const turnModule: RuleModule = {
         lastLocated = located;
         const { type } = located.event;
         if (type === 'turn/start' || type === 'turn/end' || type === 'step/start' || type === 'step/end') reportedMismatch = null;
-        const data = rec(located.event.data) ?? {};
+        const data = rec(located.event.data) ?? NO_DATA;
         const seq = located.event.seq;
         switch (type) {
           case 'turn/start':

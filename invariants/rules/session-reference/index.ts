@@ -1,5 +1,5 @@
 import type { RuleContext, RuleModule } from '../../engine.js';
-import type { LocatedEvent, SessionEvent } from '../../log/types.js';
+import type { SessionEvent } from '../../log/types.js';
 import { isRec, isSeq, rec, show, type Rec } from '../core/access.js';
 import { sessionReferenceRuleMeta, type SessionReferenceRuleId } from './meta.js';
 import { CLOSING_TAG, PAYLOAD_PREFIX, PAYLOAD_SUFFIX, countOccurrences, hasMention, tagSafeBytes } from './payload.js';
@@ -11,6 +11,7 @@ const REFERENCE_KEYS = ['sessionId', 'label', 'capturedThroughSeq', 'compacted',
 const COUNT_KEYS = ['originalMessages', 'retainedMessages', 'omittedMessages', 'omittedBytes'];
 const ENTRY_KEYS = ['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'conversation'];
 const MAX_REFERENCES = 3;
+const USER_MESSAGE: ReadonlySet<string> = new Set(['user/message']);
 
 const sameKeys = (value: Rec, keys: readonly string[]): boolean => {
   const own = Object.keys(value);
@@ -137,7 +138,8 @@ function checkPayload(content: unknown, references: Rec[] | undefined, maxBytes:
   });
 }
 
-function checkPosition(previous: Previous | null, report: Report): void {
+function checkPosition(previousEvent: SessionEvent | null, report: Report): void {
+  const previous = previousEvent === null ? null : summarise(previousEvent);
   if (previous === null || previous.type !== 'user/message' || previous.sourceKind !== 'user') {
     const found = previous === null ? 'nothing' : `${previous.type} (source kind ${show(previous.sourceKind)}) at seq ${previous.seq}`;
     report('SR-POS-1', `expected the citing direct user message right before the context, found ${found}`, previous ? [previous.seq] : []);
@@ -157,23 +159,21 @@ export const sessionReferenceRules: RuleModule = {
     const maxReferences = Math.min(MAX_REFERENCES, typeof config?.maxReferences === 'number' ? config.maxReferences : MAX_REFERENCES);
     const maxBytes = typeof config?.maxReferenceBytes === 'number' ? config.maxReferenceBytes : undefined;
     let selfId: string | undefined;
-    let previous: Previous | null = null;
-    const inspect = (located: LocatedEvent) => {
-      const data = rec(located.event.data);
-      const source = rec(data?.source);
-      if (located.event.type !== 'user/message' || source?.kind !== 'session-reference') return;
-      const report: Report = (rule, message, witness) => ctx.report(rule, { event: located, message, witness });
-      const references = checkSource(source, selfId, maxReferences, report);
-      checkPayload(data!.content, references, maxBytes, report);
-      checkPosition(previous, report);
-    };
     return {
+      // Only user/messages are judged; the position rules need the event before, which the model
+      // keeps (so the bulk of the log never reaches this module).
+      eventTypes: USER_MESSAGE,
       onHeader(header) {
         selfId = typeof header.id === 'string' ? header.id : undefined;
       },
-      onEvent(located) {
-        inspect(located);
-        previous = summarise(located.event);
+      onEvent(located, model) {
+        const data = rec(located.event.data);
+        const source = rec(data?.source);
+        if (located.event.type !== 'user/message' || source?.kind !== 'session-reference') return;
+        const report: Report = (rule, message, witness) => ctx.report(rule, { event: located, message, witness });
+        const references = checkSource(source, selfId, maxReferences, report);
+        checkPayload(data!.content, references, maxBytes, report);
+        checkPosition(model.lastEvent, report);
       },
     };
   },

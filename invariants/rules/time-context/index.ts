@@ -42,6 +42,12 @@ interface StepSnapshot {
 }
 
 const ASSEMBLY_ENDERS = new Set(['assistant/chunk', 'assistant/message', 'tool/call', 'tool/result']);
+/** Turn and step boundaries and readings, plus (2026-07 only) the events that end prompt assembly. */
+const BOUNDARIES = ['turn/start', 'step/start', 'step/end', 'turn/end', 'user/message'];
+const VISITED_TYPES: ReadonlySet<string> = new Set(BOUNDARIES);
+// `assemblyOver` is only read under 2026-07 (TC-POS-5); other revisions let the streamed chunks,
+// the bulk of any log, skip this module.
+const VISITED_TYPES_2026_07: ReadonlySet<string> = new Set([...BOUNDARIES, ...ASSEMBLY_ENDERS]);
 
 export const timeContextRules: RuleModule = {
   name: 'time-context',
@@ -55,8 +61,6 @@ export const timeContextRules: RuleModule = {
     let claims: ZoneClaim[] = [];
     let latestReading: Stamp | undefined;
     let step: StepSnapshot | undefined;
-    /** The event before the one being inspected. */
-    let previous: Stamp | undefined;
 
     const check = (located: LocatedEvent, model: SessionModel): void => {
       const event = located.event;
@@ -98,9 +102,7 @@ export const timeContextRules: RuleModule = {
     };
 
     return {
-      onAfterEvent(located) {
-        previous = { seq: located.event.seq, time: located.event.time };
-      },
+      eventTypes: revision === '2026-07' ? VISITED_TYPES_2026_07 : VISITED_TYPES,
       onEvent(located, model) {
         const event = located.event;
         switch (event.type) {
@@ -110,9 +112,11 @@ export const timeContextRules: RuleModule = {
             return;
           case 'step/start': {
             const turnStart = model.openTurn === null ? undefined : model.turnStartSeq.get(model.openTurn);
+            // The event before step/start, which the model still holds in this pre-commit view.
+            const previous = model.lastEvent;
             step = {
               stepStart: { seq: event.seq, time: event.time },
-              lastDurable: previous,
+              lastDurable: previous === null ? undefined : { seq: previous.seq, time: previous.time },
               modelVisible: model.lastModelVisible ?? undefined,
               readingInTurn: latestReading !== undefined && latestReading.seq > (turnStart ?? -1) ? latestReading : undefined,
               latestReading,

@@ -84,6 +84,9 @@ export const tmuxContextRuleMetas = {
 
 type RuleId = keyof typeof tmuxContextRuleMetas;
 
+/** The turn and step boundaries that reset per-turn and per-batch state (after they are applied). */
+const BOUNDARIES: ReadonlySet<string> = new Set(['turn/start', 'turn/end', 'step/start', 'step/end']);
+
 interface PreviousReading {
   seq: number;
   time: number;
@@ -169,6 +172,7 @@ export const tmuxContextRules: RuleModule = {
         if (message) checkReading(ev, message, model);
         if (event.type === 'user/message' && model.openStep !== null) batchSize++;
       },
+      afterEventTypes: BOUNDARIES,
       onAfterEvent(ev) {
         const type = ev.event.type;
         if (type === 'turn/start' || type === 'turn/end') turnReading = null;
