@@ -108,7 +108,7 @@ export const SHAPES: readonly ShapeSpec[] = [
   },
   {
     id: 'restart-first',
-    description: 'the every-step log reopened by a fresh plugin instance: its first pre-step (the reference builds its index here)',
+    description: 'the every-step log reopened by a fresh plugin instance: its first pre-step (the reference walks back only as far as this decision needs)',
     log: LOGS.everyStep,
     mode: 'restart-first',
     config: everyStepConfig,
