@@ -62,8 +62,8 @@ function isPlainlyClean(value: unknown, depth: number): boolean {
   return true;
 }
 
-/** The exact walk: which problem comes first, and where. */
-function locateJsonProblem(root: unknown): JsonProblem | null {
+/** The exact walk: which problem comes first, and where (exported so tests can hold the fast path to it). */
+export function locateJsonProblem(root: unknown): JsonProblem | null {
   if (typeof root !== 'object' || root === null) return scalarProblem(root, { value: root, path: null, parent: null, key: '' });
   // Parents are tracked only to build a path for a problem; frames are cheap objects.
   const stack: Frame[] = [{ value: root, path: null, parent: null, key: '' }];

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { LogChecker, type RuleModule } from './engine.js';
+import type { LocatedEvent } from './log/types.js';
+
+/** Dispatch by event type: which hooks a visitor's declared types let through, and in what order. */
+function recorder(name: string, calls: string[], types?: { eventTypes?: string[]; afterEventTypes?: string[] }): RuleModule {
+  return {
+    name,
+    source: 'log',
+    rules: { [`X-${name}`]: { severity: 'info', title: name, must: name, doc: 'spec/log.md' } },
+    create: (ctx) => ({
+      ...(types?.eventTypes ? { eventTypes: new Set(types.eventTypes) } : {}),
+      ...(types?.afterEventTypes ? { afterEventTypes: new Set(types.afterEventTypes) } : {}),
+      onEvent(ev, model) {
+        calls.push(`${name}:before:${String(ev.event.type)}:${model.eventCount}`);
+        ctx.report(`X-${name}`, { event: ev, message: name });
+      },
+      onAfterEvent(ev, model) {
+        calls.push(`${name}:after:${String(ev.event.type)}:${model.eventCount}`);
+      },
+    }),
+  };
+}
+
+const at = (type: unknown, seq: number): LocatedEvent => ({ event: { type: type as string, seq, time: seq, data: {} }, loc: { file: 'f', line: seq + 2, byteOffset: 0 } });
+
+describe('LogChecker dispatch', () => {
+  it('calls each hook only for declared types, in module order, before and after the model applies', () => {
+    const calls: string[] = [];
+    const checker = new LogChecker('f', [recorder('all', calls), recorder('some', calls, { eventTypes: ['b'], afterEventTypes: ['a'] }), recorder('only', calls, { eventTypes: ['a'] })]);
+    const events = [at('a', 0), at('b', 1), at('a', 2), at(7, 3)];
+    for (const ev of events) checker.event(ev);
+    expect(calls).toEqual([
+      'all:before:a:0', 'only:before:a:0', 'all:after:a:1', 'some:after:a:1', 'only:after:a:1',
+      'all:before:b:1', 'some:before:b:1', 'all:after:b:2',
+      'all:before:a:2', 'only:before:a:2', 'all:after:a:3', 'some:after:a:3', 'only:after:a:3',
+      // A malformed (non-string) type reaches only visitors that declared no types.
+      'all:before:7:3', 'all:after:7:4',
+    ]);
+    expect(checker.end().map((f) => `${f.rule}@${f.seq}`)).toEqual(['X-all@0', 'X-only@0', 'X-all@1', 'X-some@1', 'X-all@2', 'X-only@2', 'X-all@3']);
+  });
+
+  it('keeps the previous event on the model for the pre-commit view', () => {
+    const seen: Array<number | null> = [];
+    const module: RuleModule = { name: 'prev', source: 'log', rules: {}, create: () => ({ onEvent: (_ev, model) => void seen.push(model.lastEvent?.seq ?? null) }) };
+    const checker = new LogChecker('f', [module]);
+    for (let seq = 0; seq < 3; seq++) checker.event(at('a', seq));
+    expect(seen).toEqual([null, 0, 1]);
+  });
+});
