@@ -12,16 +12,16 @@ import type { SourceIngredients } from './session-arbitrary.js';
  * failed, aborted and agentless ones), each followed by a `settle` so the plugin's background
  * projection of the touch finishes before the host acts again.
  *
- * The shapes follow the reference's differential test against the published package
- * (reference/agent-instructions/test-support/arbitrary.ts, which is test support and not shipped,
- * hence the copy).
+ * The file-tree primitives and the config arbitrary are exported: the reference's differential
+ * test against the published package (reference/agent-instructions/test-support/arbitrary.ts) builds
+ * its worlds from the same ones.
  */
 
-const DIRS = ['/proj', '/proj/pkg', '/proj/pkg/app', '/proj/pkg/app/deep', '/proj/other'] as const;
-const NAMES = ['AGENTS.md', 'CLAUDE.md', 'AGENTS.local.md', 'CLAUDE.local.md', 'NOTES.md'] as const;
-const HOMES = ['/home/u/.dsh', '/dshhome'] as const;
+export const DIRS = ['/proj', '/proj/pkg', '/proj/pkg/app', '/proj/pkg/app/deep', '/proj/other'] as const;
+export const NAMES = ['AGENTS.md', 'CLAUDE.md', 'AGENTS.local.md', 'CLAUDE.local.md', 'NOTES.md'] as const;
+export const HOMES = ['/home/u/.dsh', '/dshhome'] as const;
 
-const CONTENTS = [
+export const CONTENTS = [
   'Rule A: run npm test.',
   'Rule A: run npm test.\n',
   '  Rule A: run npm test.  ',
@@ -38,17 +38,17 @@ const CONTENTS = [
   'Line one\nLine two\n'.repeat(20),
 ] as const;
 
-const content = fc.constantFrom(...CONTENTS);
+export const content = fc.constantFrom(...CONTENTS);
 /** Half the time one of a few hot paths, so edits and touches meet files that exist. */
-const HOT = ['/proj/AGENTS.md', '/proj/CLAUDE.md', '/proj/AGENTS.local.md', '/proj/pkg/AGENTS.md', '/proj/pkg/app/AGENTS.md', '/proj/pkg/app/deep/CLAUDE.md'] as const;
-const candidatePath = fc.oneof(
+export const HOT = ['/proj/AGENTS.md', '/proj/CLAUDE.md', '/proj/AGENTS.local.md', '/proj/pkg/AGENTS.md', '/proj/pkg/app/AGENTS.md', '/proj/pkg/app/deep/CLAUDE.md'] as const;
+export const candidatePath = fc.oneof(
   fc.constantFrom(...HOT),
   fc.tuple(fc.constantFrom(...DIRS), fc.constantFrom(...NAMES)).map(([d, n]) => `${d}/${n}`),
 );
-const homePath = fc.constantFrom(...HOMES).map((h) => `${h}/AGENTS.md`);
-const anyFilePath = fc.oneof({ weight: 5, arbitrary: candidatePath }, { weight: 1, arbitrary: homePath });
+export const homePath = fc.constantFrom(...HOMES).map((h) => `${h}/AGENTS.md`);
+export const anyFilePath = fc.oneof({ weight: 5, arbitrary: candidatePath }, { weight: 1, arbitrary: homePath });
 
-const fileEntry = fc.oneof(
+export const fileEntry = fc.oneof(
   { weight: 6, arbitrary: content },
   {
     weight: 2,
@@ -92,7 +92,7 @@ const workspace: fc.Arbitrary<WorkspaceSpecInput> = fc
     };
   });
 
-const config = fc.record(
+export const configArb = fc.record(
   {
     dshHome: fc.constantFrom('/home/u/.dsh', '~/.dsh', '/proj', '/dshhome'),
     maxBytes: fc.oneof(
@@ -144,7 +144,7 @@ const change: fc.Arbitrary<WorkspaceChange> = fc.oneof(
 const SETTLE: Action = { do: 'settle' };
 
 export const ingredients: Partial<SourceIngredients> = {
-  config: fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 6, arbitrary: config }),
+  config: fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 6, arbitrary: configArb }),
   env: workspace.map((w) => ({ workspace: w })),
   extraWeight: 3,
   extraActions: [
@@ -166,6 +166,6 @@ export const ingredients: Partial<SourceIngredients> = {
     // Compacted between turns: shadowed announcements re-arm their scopes for the next touch.
     fc.nat({ max: 1 }).map((keepLast): Action[] => [{ do: 'turn-end' }, SETTLE, { do: 'compact', keepLast }]),
     // Reconfigured between turns.
-    config.map((c): Action[] => [{ do: 'turn-end' }, SETTLE, { do: 'restart', config: c }]),
+    configArb.map((c): Action[] => [{ do: 'turn-end' }, SETTLE, { do: 'restart', config: c }]),
   ],
 };
