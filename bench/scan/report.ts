@@ -48,7 +48,7 @@ export function renderTable(results: ScanResults): string {
     }
   }
   lines.push('');
-  lines.push(`Targets at ${formatSize(results.settings.targetSize)} events: reference at least 20× cheaper than upstream per pre-step; reference cost within 3× of its cost at the smallest size (restart-first pays the index build by design and is exempt).`);
+  lines.push(`Targets at ${formatSize(results.settings.targetSize)} events: reference at least 20× cheaper than upstream per pre-step; reference cost within 3× of its cost at the smallest size (restart-first pays the first-sight walk back through the log by design and is exempt).`);
   lines.push('');
   lines.push('| source | shape | upstream ÷ reference (mean) | ≥ 20× | (p50) | reference growth (mean) | ≤ 3× | (p50) |');
   lines.push('|---|---|---:|:---:|---:|---:|:---:|---:|');
