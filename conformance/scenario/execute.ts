@@ -64,7 +64,11 @@ export async function executeScenario(
     outcomes.push(loaded ? { kind: 'loaded' } : { kind: 'load-error', error: host.loadError! });
     if (loaded) {
       for (const action of fixture.actions) {
-        const outcome = await perform(host, action, adapters);
+        const outcome = await performAction(host, action, async (section, change) => {
+          const adapter = adapters.get(section);
+          if (!adapter?.change) throw new Error(`fixture changes environment section "${section}", which this scenario does not set up`);
+          await adapter.change(change);
+        });
         if (outcome) outcomes.push(outcome);
         if (outcome?.kind === 'load-error') break;
       }
@@ -84,7 +88,12 @@ export async function executeScenario(
   }
 }
 
-async function perform(host: SimulatedHost, action: Action, adapters: Map<string, ServiceAdapter>): Promise<Outcome | undefined> {
+/**
+ * Perform one scenario action on a host; returns the outcome of outcome-producing actions (pre-step,
+ * restart). `changeEnv` applies `{do:'env'}` actions. Exported so test drivers that record more than a
+ * scenario does (e.g. the inbox after every action) interpret actions exactly as the runner does.
+ */
+export async function performAction(host: SimulatedHost, action: Action, changeEnv: (section: string, change: unknown) => void | Promise<void>): Promise<Outcome | undefined> {
   switch (action.do) {
     case 'clock':
       if (action.set !== undefined) host.clock.set(action.set);
@@ -131,11 +140,8 @@ async function perform(host: SimulatedHost, action: Action, adapters: Map<string
         sourceEventSeqs: action.event.sourceEventSeqs,
       });
       return undefined;
-    case 'env': {
-      const adapter = adapters.get(action.section);
-      if (!adapter?.change) throw new Error(`fixture changes environment section "${action.section}", which this scenario does not set up`);
-      await adapter.change(action.change);
+    case 'env':
+      await changeEnv(action.section, action.change);
       return undefined;
-    }
   }
 }

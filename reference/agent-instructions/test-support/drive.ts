@@ -1,5 +1,6 @@
-import { SimulatedHost, VirtualClock, type PluginFactory, type ToolCallInput } from '../../../conformance/host/index.js';
+import { SimulatedHost, VirtualClock, type PluginFactory } from '../../../conformance/host/index.js';
 import { createWorkspace, applyWorkspaceEnv, WorkspaceChange, WorkspaceSpec, type WorkspaceSpecInput } from '../../../conformance/host/services/fs.js';
+import { performAction } from '../../../conformance/scenario/execute.js';
 import { IdNormaliser } from '../../../conformance/scenario/normalise.js';
 import type { Action } from '../../../conformance/scenario/schema.js';
 
@@ -20,8 +21,8 @@ export interface DriveInput {
   initialLog?: readonly unknown[];
 }
 
-/** Scenario actions, plus a tool result delivered outside any step (no durable events). */
-export type DriveAction = Action | { do: 'tool-result'; call: ToolCallInput } | { do: 'reconfigure'; config: Record<string, unknown> };
+/** Scenario actions, plus `reconfigure` (a restart with another config). */
+export type DriveAction = Action | { do: 'reconfigure'; config: Record<string, unknown> };
 
 export interface DriveRecord {
   outcomes: unknown[];
@@ -74,50 +75,9 @@ export async function drive(plugin: PluginFactory, input: DriveInput): Promise<D
 }
 
 async function perform(host: SimulatedHost, action: DriveAction, change: (c: unknown) => void): Promise<unknown> {
-  switch (action.do) {
-    case 'tool-result':
-      host.toolResult(action.call);
-      return undefined;
-    case 'reconfigure':
-      return host.restart({ config: action.config }) ? { kind: 'loaded' } : { kind: 'load-error', error: host.loadError };
-    case 'prompt':
-      host.enqueue(action.lane ?? 'next-turn', action.message as never);
-      return undefined;
-    case 'pre-step': {
-      const o = await host.preStep({ downstream: action.downstream as never, abortBefore: action.abortBefore });
-      return o.kind === 'enter' ? { ...o, appended: o.appended.length } : o;
-    }
-    case 'request':
-      host.request();
-      return undefined;
-    case 'assistant':
-      await host.assistant({ text: action.text, toolCalls: action.toolCalls as never });
-      return undefined;
-    case 'step-end':
-      host.endStep();
-      return undefined;
-    case 'turn-end':
-      host.endTurn(action.reason);
-      return undefined;
-    case 'compact':
-      host.compact({ keepLast: action.keepLast, summary: action.summary });
-      return undefined;
-    case 'restart':
-      return host.restart() ? { kind: 'loaded' } : { kind: 'load-error', error: host.loadError };
-    case 'settle':
-      await host.settle();
-      return undefined;
-    case 'env':
-      change(action.change);
-      return undefined;
-    case 'clock':
-      if (action.set !== undefined) host.clock.set(action.set);
-      if (action.advance !== undefined) host.clock.advance(action.advance);
-      return undefined;
-    case 'append':
-      host.append(action.event.type, action.event.data, { surfaceOp: action.event.surfaceOp as never, sourceEventSeqs: action.event.sourceEventSeqs });
-      return undefined;
-    case 'tz':
-      return undefined;
-  }
+  if (action.do === 'reconfigure') return performAction(host, { do: 'restart', config: action.config }, () => {});
+  // The process time zone is irrelevant to agent-instructions; leaving it alone keeps these in-process
+  // tests from leaking a TZ into each other (executeScenario restores it, this driver does not need to).
+  if (action.do === 'tz') return undefined;
+  return performAction(host, action, (_section, c) => change(c));
 }
