@@ -1,6 +1,7 @@
 import type { SessionEvent, SessionHeader, SurfaceOp } from '../../invariants/log/types.js';
 import type { UserMessage } from '../../reference/shared/message.js';
 import type { Random } from './random.js';
+import { checkpointContent } from '../../conformance/host/checkpoint.js';
 
 /**
  * Writes a DSH session log the way the agent loop does (research: upstream-log-format §5.1), straight
@@ -236,11 +237,7 @@ export class SessionWriter {
     const checkpoint = this.append(
       'user/message',
       {
-        content: [
-          { type: 'text', text: 'This is an automatically generated checkpoint condensing an earlier span of the conversation.\n\n<compacted-summary>' },
-          { type: 'text', text: summaryText },
-          { type: 'text', text: '</compacted-summary>' },
-        ],
+        content: checkpointContent(summaryText),
         source: { kind: 'plugin', plugin: 'compact', compactionId },
         role: 'user',
         id: this.id(),

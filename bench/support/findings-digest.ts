@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkLog, type CheckLogOptions } from '../../invariants/check.js';
-import { generateLog } from './generate-log.js';
+import { generateLog, mulberry32 } from './generate-log.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -48,16 +48,6 @@ const OPTION_SETS: Array<{ name: string; options: CheckLogOptions }> = [
   },
 ];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * One corruption per picked line, each aimed at a different reader or rule path (packed rows, lossless

@@ -6,7 +6,8 @@ import { closeSync, openSync, writeSync } from 'node:fs';
  * tool calls with 0.5–4 KiB results, and a standalone compaction every few turns so the surface stays
  * the size a real context window allows. Used by the benchmarks only; never committed.
  */
-function mulberry32(seed: number): () => number {
+/** A tiny seeded PRNG (mulberry32): deterministic logs without a dependency. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

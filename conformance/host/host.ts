@@ -6,6 +6,7 @@ import { SimAgent, type InboxLane } from './agent.js';
 import { VirtualClock, setProcessTimeZone } from './clock.js';
 import { HostContext, ListenerRegistry, type CapturedLog } from './context.js';
 import { SimSession } from './session.js';
+import { checkpointContent } from './checkpoint.js';
 
 /**
  * The simulated DSH host: one agent, one durable session log, one plugin instance under test, and the
@@ -361,11 +362,7 @@ export class SimulatedHost {
     this.append(
       'user/message',
       {
-        content: [
-          { type: 'text', text: 'This is an automatically generated checkpoint condensing an earlier span of the conversation.\n\n<compacted-summary>' },
-          { type: 'text', text: summaryText },
-          { type: 'text', text: '</compacted-summary>' },
-        ],
+        content: checkpointContent(summaryText),
         source: { kind: 'plugin', plugin: 'compact', compactionId },
         role: 'user',
         id: randomUUID(),
