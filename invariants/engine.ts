@@ -164,7 +164,7 @@ export class LogChecker {
   }
 
   header(header: SessionHeader, loc: EventLocation): void {
-    this.model.setHeader(header, loc);
+    this.model.setHeader(header);
     for (const v of this.visitors) v.onHeader?.(header, loc, this.model);
   }
 

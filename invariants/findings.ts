@@ -20,4 +20,3 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
-export const severityRank: Record<Severity, number> = { error: 2, warning: 1, info: 0 };

@@ -1,5 +1,4 @@
 import type { SourceName, SpecRevision } from '../spec/revisions.js';
-import { SOURCES } from '../spec/revisions.js';
 
 /**
  * The bundled reference implementations, by source and spec revision. Only time-context differs
@@ -12,8 +11,6 @@ const modules: Record<SourceName, string> = {
   'agent-instructions': './agent-instructions/index.js',
   'session-reference': './session-reference/index.js',
 };
-
-export const REFERENCE_SOURCES: readonly SourceName[] = SOURCES;
 
 export async function referenceModule(source: SourceName, spec: SpecRevision): Promise<Record<string, unknown>> {
   const mod = (await import(/* @vite-ignore */ modules[source])) as Record<string, unknown> & {

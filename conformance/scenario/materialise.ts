@@ -129,7 +129,3 @@ export async function logFixtureFindings(
   return { findings: ids((s) => s !== 'info'), info: ids((s) => s === 'info') };
 }
 
-/** The sorted multiset of error/warning rule ids the validator reports for a log fixture. */
-export async function validateLogFixture(fixture: Pick<LogFixture, 'header' | 'log' | 'config' | 'tornTail' | 'zstd'>, spec: SpecRevision, modules: readonly RuleModule[]): Promise<string[]> {
-  return (await logFixtureFindings(fixture, spec, modules)).findings;
-}

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { jsonlLine } from './jsonl-line.js';
-import { Fixture, LogFixture, ScenarioFixture, type Fixture as FixtureT } from './schema.js';
+import { LogFixture, ScenarioFixture, type Fixture as FixtureT } from './schema.js';
 
 /**
  * Fixtures on disk: `<root>/<source>/<category>/<id>/fixture.json` plus JSONL files for the logs, so
@@ -130,4 +130,3 @@ export function buildCatalog(root: string, fixtures: readonly FixtureT[]): Catal
   return catalog;
 }
 
-export const parseFixture = (value: unknown): FixtureT => Fixture.parse(value);

@@ -54,10 +54,6 @@ export interface LocatedEvent {
 export const SURFACE_TYPES = new Set(['user/message', 'assistant/message', 'tool/result']);
 
 /** Content blocks and messages, loosely typed: rules check shapes themselves and report. */
-export interface TextBlock {
-  type: 'text';
-  text: string;
-}
 export interface MessageLike {
   id: string;
   role: 'user' | 'assistant' | 'system';

@@ -1,4 +1,4 @@
-import type { EventLocation, SessionEvent, SessionHeader } from '../log/types.js';
+import type { SessionEvent, SessionHeader } from '../log/types.js';
 import { SurfaceFold, type SurfaceStep } from './surface.js';
 
 /**
@@ -14,7 +14,6 @@ const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
 
 export class SessionModel {
   header: SessionHeader | null = null;
-  headerLoc: EventLocation | null = null;
   eventCount = 0;
   lastSeq = -1;
 
@@ -47,16 +46,13 @@ export class SessionModel {
   get maxTime(): { seq: number; time: number } | null {
     return Number.isNaN(this.maxTimeValue) ? null : { seq: this.maxTimeSeq, time: this.maxTimeValue };
   }
-  /** The latest `session/end-seed` marker, if any. */
-  lastEndSeedSeq: number | null = null;
 
   readonly surface = new SurfaceFold();
   /** What the last {@link apply} did to the surface (for rules that run after it in `onAfterEvent`). */
   lastSurfaceStep: SurfaceStep = { kind: 'none' };
 
-  setHeader(header: SessionHeader, loc: EventLocation): void {
+  setHeader(header: SessionHeader): void {
     this.header = header;
-    this.headerLoc = loc;
   }
 
   apply(event: SessionEvent): void {
@@ -101,9 +97,6 @@ export class SessionModel {
         break;
       case 'request/header':
         this.requestStarted = true;
-        break;
-      case 'session/end-seed':
-        this.lastEndSeedSeq = event.seq;
         break;
     }
     if (event.type === 'user/message' || event.type === 'assistant/message' || event.type === 'tool/result') {

@@ -1,4 +1,4 @@
-import type { SessionEvent, SurfaceOp } from '../log/types.js';
+import type { SessionEvent } from '../log/types.js';
 import { SURFACE_TYPES } from '../log/types.js';
 
 /** Outcome of folding one event into the surface. */
@@ -25,9 +25,6 @@ export function isReplaceOp(op: unknown): op is { op: 'replace'; start: number; 
   );
 }
 
-export function isSurfaceOp(op: unknown): op is SurfaceOp {
-  return op === 'append' || isReplaceOp(op);
-}
 
 /**
  * The incremental surface fold (`foldSurface` in DSH): the ordered list of seqs visible to the model.
