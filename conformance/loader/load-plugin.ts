@@ -83,7 +83,9 @@ function findInstalledPackage(name: string, from: string): string | undefined {
 }
 
 export function resolvePluginEntry(spec: string, cwd = process.cwd()): { entry: string; pkg?: PackageJson } {
-  const looksLikePath = spec.startsWith('.') || isAbsolute(spec) || spec.includes('\\');
+  // `dist/plugin.js` or `my-plugin/` without a leading `./` is still a path when it exists here; only
+  // otherwise is it looked up as an installed package name.
+  const looksLikePath = spec.startsWith('.') || isAbsolute(spec) || spec.includes('\\') || existsSync(resolve(cwd, spec));
   const target = looksLikePath ? resolve(cwd, spec) : findInstalledPackage(spec, cwd);
   if (target === undefined) throw new PluginLoadError(`cannot find plugin "${spec}": not a path and not an installed package (looked in node_modules above ${cwd})`);
   if (!existsSync(target)) throw new PluginLoadError(`cannot find plugin "${spec}": ${target} does not exist`);
