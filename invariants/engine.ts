@@ -84,8 +84,8 @@ export interface RuleVisitor {
 export interface RuleModule {
   /** Module name, e.g. `core/envelope` or `time-context`. */
   name: string;
-  /** Which source the module belongs to, or `log` for the core rules. */
-  source: SourceName | 'log';
+  /** Which source the module belongs to, `log` for the core rules, `contributor` for the CTX-* rules every plugin shares. */
+  source: SourceName | 'log' | 'contributor';
   rules: Record<string, RuleMeta>;
   create(ctx: RuleContext): RuleVisitor;
 }

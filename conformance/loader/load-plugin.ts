@@ -13,13 +13,18 @@ import type { HostContext, PluginFactory } from '../host/index.js';
 
 export type PluginShape = 'namespace' | 'service';
 
+/** One of the four sources, or `contributor`: any other context plugin, judged by the contributor suite. */
+export type PluginSource = SourceName | 'contributor';
+
 export interface LoadedPlugin {
   /** What the user typed (or `reference:<source>` for the bundled ones). */
   spec: string;
   /** A human label: package name@version when known. */
   label: string;
-  source: SourceName;
+  source: PluginSource;
   shape: PluginShape;
+  /** The plugin's declared name (a namespace's `name`, a Service class's name), when it has one. */
+  name?: string;
   factory: PluginFactory;
 }
 
@@ -123,12 +128,13 @@ function unwrapNamespace(mod: AnyModule): AnyModule {
   return mod;
 }
 
-function detectSource(name: unknown, cls: unknown, override?: SourceName): SourceName | undefined {
+function detectSource(name: unknown, cls: unknown, override?: PluginSource): PluginSource {
   if (override) return override;
   if (typeof name === 'string' && (SOURCES as readonly string[]).includes(name)) return name as SourceName;
   const clsName = typeof cls === 'function' ? (cls as { name?: string }).name : undefined;
   if (clsName === 'SessionReferenceResolver' || clsName === 'SessionReferenceService') return 'session-reference';
-  return undefined;
+  // Any other plugin is a context contributor: the contributor-pattern suite judges it.
+  return 'contributor';
 }
 
 /** Run `config` through the plugin's own `Config` (schemastery is callable; zod has `.parse`). */
@@ -139,16 +145,16 @@ export function applyConfigSchema(Config: unknown, config: unknown): unknown {
 }
 
 /** Build a loaded plugin from an imported module object. */
-export function pluginFromModule(mod: AnyModule, spec: string, label: string, override?: SourceName): LoadedPlugin {
+export function pluginFromModule(mod: AnyModule, spec: string, label: string, override?: PluginSource): LoadedPlugin {
   const ns = unwrapNamespace(mod);
   if (hasPluginApply(ns)) {
     const source = detectSource(ns.name, undefined, override);
-    if (!source) throw new PluginLoadError(`${label}: cannot tell which source this plugin implements (name ${JSON.stringify(ns.name)}); pass --source ${SOURCES.join('|')}`);
     return {
       spec,
       label,
       source,
       shape: 'namespace',
+      ...(typeof ns.name === 'string' ? { name: ns.name } : {}),
       factory: {
         instantiate(ctx: HostContext, config: unknown) {
           const resolved = applyConfigSchema(ns.Config, config ?? {});
@@ -160,12 +166,13 @@ export function pluginFromModule(mod: AnyModule, spec: string, label: string, ov
   const cls = isClass(mod.default) ? mod.default : Object.values(mod).find(isClass);
   if (cls) {
     const source = detectSource(undefined, cls, override);
-    if (!source) throw new PluginLoadError(`${label}: cannot tell which source the Service class ${(cls as { name?: string }).name} implements; pass --source`);
+    const clsName = (cls as { name?: unknown }).name;
     return {
       spec,
       label,
       source,
       shape: 'service',
+      ...(typeof clsName === 'string' && clsName ? { name: clsName } : {}),
       factory: {
         instantiate(ctx: HostContext, config: unknown) {
           const resolved = applyConfigSchema((cls as unknown as { Config?: unknown }).Config, config ?? {});
@@ -177,11 +184,13 @@ export function pluginFromModule(mod: AnyModule, spec: string, label: string, ov
   throw new PluginLoadError(`${label}: neither a plugin namespace (name/Config/apply) nor a Service class default export; exports: ${Object.keys(mod).join(', ') || '(none)'}`);
 }
 
-export async function loadPlugin(spec: string, options: { source?: SourceName; cwd?: string } = {}): Promise<LoadedPlugin> {
+export async function loadPlugin(spec: string, options: { source?: PluginSource; cwd?: string; instance?: number } = {}): Promise<LoadedPlugin> {
   const { entry, pkg } = resolvePluginEntry(spec, options.cwd);
   let mod: AnyModule;
   try {
-    mod = (await import(pathToFileURL(entry).href)) as AnyModule;
+    // `instance` imports a fresh copy of an ES module (its own module state), as a new process would.
+    const url = pathToFileURL(entry).href + (options.instance === undefined ? '' : `?dsh-ctx-conform-instance=${options.instance}`);
+    mod = (await import(url)) as AnyModule;
   } catch (error) {
     throw new PluginLoadError(`cannot import ${entry}: ${(error as Error)?.message ?? String(error)}`);
   }

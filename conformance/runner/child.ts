@@ -50,6 +50,7 @@ async function handle(request: ChildRequest): Promise<void> {
   }
   if (!plugin) throw new Error('no plugin loaded');
   if (request.type === 'compare') {
+    if (plugin.source === 'contributor') throw new Error('a contributor plugin has no reference to compare with (the contributor suite judges it)');
     reference ??= await resolvePluginSpec({ spec: `reference:${plugin.source}`, source: plugin.source }, revision);
     const expected = await executeScenario(reference.factory, request.scenario);
     const actual = await executeScenario(plugin.factory, request.scenario);

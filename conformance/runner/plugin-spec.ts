@@ -1,4 +1,4 @@
-import { pluginFromModule, loadPlugin, type LoadedPlugin } from '../loader/load-plugin.js';
+import { pluginFromModule, loadPlugin, type LoadedPlugin, type PluginSource } from '../loader/load-plugin.js';
 import { referenceModule } from '../../reference/index.js';
 import type { SourceName, SpecRevision } from '../../spec/revisions.js';
 import { SOURCES } from '../../spec/revisions.js';
@@ -9,7 +9,7 @@ import { SOURCES } from '../../spec/revisions.js';
  */
 export interface PluginSpec {
   spec: string;
-  source?: SourceName;
+  source?: PluginSource;
   cwd?: string;
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { referenceModule } from '../../reference/index.js';
-import type { SpecRevision } from '../../spec/revisions.js';
+import type { SourceName, SpecRevision } from '../../spec/revisions.js';
 import { pluginFromModule } from '../loader/load-plugin.js';
 import { arbitraryFor } from '../properties/index.js';
 import type { GeneratedScenario } from '../properties/session-arbitrary.js';
@@ -34,8 +34,13 @@ export async function runProperty(pluginSpec: PluginSpec, options: PropertyOptio
   const loaded = await isolated.start();
   const base = { plugin: loaded.label, source: loaded.source, runs: options.runs, seed: options.seed };
   let lastFailure = '';
+  const source = loaded.source;
+  if (source === 'contributor') {
+    isolated.stop();
+    return { ...base, status: 'error', message: 'Not testable: a contributor plugin has no reference to compare with; the contributor suite judges it' };
+  }
   try {
-    const arbitrary = await arbitraryFor(loaded.source);
+    const arbitrary = await arbitraryFor(source);
     const result = await fc.check(
       fc.asyncProperty(arbitrary, async (scenario) => {
         const verdict = await isolated.compare(scenario, options.timeoutMs);
@@ -47,7 +52,7 @@ export async function runProperty(pluginSpec: PluginSpec, options: PropertyOptio
     if (!result.failed) return { ...base, status: 'pass', message: `agrees with the reference on ${result.numRuns} generated sessions` };
     if (result.counterexample === null) return { ...base, status: 'error', message: `the property could not run: ${String(result.errorInstance ?? "interrupted")}` };
     const scenario = result.counterexample[0] as GeneratedScenario;
-    const file = await writeCounterexample(loaded.source, scenario, options);
+    const file = await writeCounterexample(source, scenario, options);
     return {
       ...base,
       status: 'fail',
@@ -59,7 +64,7 @@ export async function runProperty(pluginSpec: PluginSpec, options: PropertyOptio
   }
 }
 
-async function writeCounterexample(source: RunReport['plugins'][number]['source'], scenario: GeneratedScenario, options: PropertyOptions): Promise<string> {
+async function writeCounterexample(source: SourceName, scenario: GeneratedScenario, options: PropertyOptions): Promise<string> {
   const reference = pluginFromModule(await referenceModule(source, options.spec), `reference:${source}`, `reference:${source}`, source);
   const expected = await executeScenario(reference.factory, scenario);
   const withoutId = {

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { SOURCES, SPEC_REVISIONS } from '../../spec/revisions.js';
 
+/** A plugin's source: one of the four, or `contributor` (any other plugin; the contributor suite). */
+export const ResultSource = z.enum([...SOURCES, 'contributor']);
+
 /** One fixture run against one plugin. Plain data; reporters render it. */
 export const FixtureResult = z.object({
   plugin: z.string().describe('plugin label, e.g. @deepseek-ai/dsh-time-context@0.1.0-rc.8 or reference:time-context'),
-  source: z.enum(SOURCES),
+  source: ResultSource,
   fixture: z.string().describe('fixture id'),
   title: z.string(),
   category: z.string(),
@@ -24,13 +27,13 @@ export type FixtureResult = z.infer<typeof FixtureResult>;
 export const RunReport = z.object({
   tool: z.object({ name: z.literal('dsh-ctx-conform'), version: z.string() }),
   spec: z.enum(SPEC_REVISIONS),
-  plugins: z.array(z.object({ plugin: z.string(), source: z.enum(SOURCES), shape: z.enum(['namespace', 'service']) })),
+  plugins: z.array(z.object({ plugin: z.string(), source: ResultSource, shape: z.enum(['namespace', 'service']) })),
   results: z.array(FixtureResult),
   properties: z
     .array(
       z.object({
         plugin: z.string(),
-        source: z.enum(SOURCES),
+        source: ResultSource,
         status: z.enum(['pass', 'fail', 'error']),
         runs: z.number().int(),
         seed: z.number().int(),

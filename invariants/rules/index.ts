@@ -1,5 +1,6 @@
 import type { RuleModule } from '../engine.js';
 import { agentInstructionsRules } from './agent-instructions/index.js';
+import { contributorLogRules } from './contributor/index.js';
 import { coreRuleModules } from './core/index.js';
 import { sessionReferenceRules } from './session-reference/index.js';
 import { timeContextRules } from './time-context/index.js';
@@ -15,5 +16,7 @@ export const allRuleModules: RuleModule[] = [
   tmuxContextRules,
   agentInstructionsRules,
   sessionReferenceRules,
+  // The log-decidable CTX-* rules, for the messages of any plugin source (spec/contributor.md).
+  contributorLogRules,
   // time-context, tmux-context, agent-instructions, session-reference modules go here.
 ];

@@ -11,7 +11,7 @@ version: string
 spec: ("2026-08" | "2026-07")
 plugins: {
 plugin: string
-source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference")
+source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "contributor")
 shape: ("namespace" | "service")
 }[]
 results: {
@@ -19,7 +19,7 @@ results: {
  * plugin label, e.g. @deepseek-ai/dsh-time-context@0.1.0-rc.8 or reference:time-context
  */
 plugin: string
-source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference")
+source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "contributor")
 /**
  * fixture id
  */
@@ -40,7 +40,7 @@ durationMs: number
 }[]
 properties: {
 plugin: string
-source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference")
+source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "contributor")
 status: ("pass" | "fail" | "error")
 runs: number
 seed: number
