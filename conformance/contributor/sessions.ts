@@ -40,7 +40,7 @@ const OTHER = 'session-contributor-other';
 const sessionsChange = fc.constantFrom({ kind: 'ok' as const }, { kind: 'throw' as const, message: 'store offline' }).map((read) => ({ op: 'read' as const, sessionId: OTHER, read }));
 
 const env = fc.record({
-  faults: fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: file.map((path) => ({ [path]: ['read' as const] })) }),
+  faults: fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constant({ '/proj/notes.md': ['read' as const] }) }, { weight: 1, arbitrary: file.map((path) => ({ [path]: ['read' as const] })) }),
   shell: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 }).map(({ faults, shell }) => ({
   workspace: { files: { '/proj/README.md': '# project\n', '/proj/notes.md': 'remember: tabs\n', '/proj/src/main.ts': 'export const a = 1;\n' }, dirs: ['/proj/.git'], faults },
@@ -51,8 +51,17 @@ const env = fc.record({
 export const contributorIngredients: Partial<SourceIngredients> = {
   promptText: fc.constantFrom('hi', 'what changed?', 'see @notes', 'continue', ''),
   env,
-  extraWeight: 2,
+  extraWeight: 3,
   extraActions: [
+    // A whole working step: steer, pre-step, tool calls (so tools/result listeners see them), next pre-step.
+    fc.array(toolCall, { minLength: 1, maxLength: 2 }).map((calls): Action[] => [
+      { do: 'prompt', lane: 'next-step', message: { text: 'work' } },
+      { do: 'pre-step' },
+      { do: 'request' },
+      { do: 'assistant', toolCalls: calls },
+      SETTLE,
+      { do: 'pre-step' },
+    ]),
     // A working step: its tool calls, then let background work (projections) finish.
     fc.array(toolCall, { minLength: 1, maxLength: 2 }).map((calls): Action[] => [{ do: 'request' }, { do: 'assistant', toolCalls: calls }, SETTLE]),
     fc.array(workspaceChange, { minLength: 1, maxLength: 2 }).map((cs): Action[] => cs.map((change): Action => ({ do: 'env', section: 'workspace', change }))),

@@ -81,12 +81,16 @@ export async function runContributorSuite(options: SuiteOptions): Promise<SuiteR
   let error: string | undefined;
   const rounds = Object.keys(contributorRules).length;
   for (let round = 0; round < rounds; round++) {
+    // The findings of the last failing session fast-check tried (after shrinking: the minimal one).
+    let lastBad: ContributorFinding[] = [];
     const result = await fc.check(
       fc.asyncProperty(options.sessions, async (session) => {
         const verdict = await judgeSession(options.executor, withConfig(session, options.config), options.pluginName);
         if ('error' in verdict) throw new Error(verdict.error);
         for (const f of verdict.findings) if (f.severity !== 'error') note(f);
-        return blocking(verdict.findings).length === 0;
+        const bad = blocking(verdict.findings);
+        if (bad.length) lastBad = bad;
+        return bad.length === 0;
       }),
       { seed: options.seed + round, numRuns: options.runs },
     );
@@ -101,13 +105,18 @@ export async function runContributorSuite(options: SuiteOptions): Promise<SuiteR
       error = `Not testable: ${verdict.error}`;
       break;
     }
-    const bad = blocking(verdict.findings);
+    let bad = blocking(verdict.findings);
+    // A session that failed and passes when run again: the plugin's decisions depend on something
+    // outside the durable log that outlived the run (an external store). Keep what it did then.
+    const unrepeatable = bad.length === 0;
+    if (unrepeatable) bad = lastBad;
     if (bad.length === 0) {
-      error = `Not testable: the plugin is not deterministic: a session that failed (seed ${result.seed}, path ${result.counterexamplePath}) passes when run again`;
+      error = `Not testable: the property failed (seed ${result.seed}, path ${result.counterexamplePath}) but no finding was kept`;
       break;
     }
     const rules = [...new Set(bad.map((f) => f.rule))];
-    const explanation = explain(bad[0], minimal);
+    const again = unrepeatable ? '\n(When run again the same session passed: the plugin keeps state outside the durable log, which outlived the run.)' : '';
+    const explanation = explain(bad[0], minimal) + again;
     let fixture: string | undefined;
     if (options.counterexampleDir) {
       const id = contributorFixtureId(minimal, rules);
@@ -129,7 +138,7 @@ export async function runContributorSuite(options: SuiteOptions): Promise<SuiteR
     }
     for (const rule of rules) {
       const first = bad.find((f) => f.rule === rule)!;
-      failed.set(rule, { rule, status: 'fail', finding: first, explanation: rule === bad[0].rule ? explanation : explain(first, minimal), ...(fixture ? { fixture } : {}) });
+      failed.set(rule, { rule, status: 'fail', finding: first, explanation: rule === bad[0].rule ? explanation : explain(first, minimal) + again, ...(fixture ? { fixture } : {}) });
     }
   }
   const noted = [...notes.values()];
