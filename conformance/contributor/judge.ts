@@ -98,15 +98,23 @@ function judgeSource(message: Message, record: PreStepRecord, ctx: JudgeContext)
   return out;
 }
 
-/** The log-decidable rules over the log the run produced (the same module `check` runs). */
+/** Seqs of the user/message events that carry messages the plugin added (not other producers'). */
+function ownSeqs(actual: TracedActual): Set<number> {
+  const ids = new Set<string>();
+  for (const r of actual.trace.preSteps) for (const a of batchView(r).added) if (typeof a.message.id === 'string') ids.add(a.message.id);
+  return new Set(actual.rawLog.filter((e) => e.type === 'user/message' && ids.has((e.data as { id?: string })?.id ?? '')).map((e) => e.seq));
+}
+
+/** The log-decidable rules (the same module `check` runs) over the plugin's own messages in the log the run produced. */
 export function judgeLog(actual: TracedActual, initialLength: number): ContributorFinding[] {
   const checker = new LogChecker('(generated session)', [contributorLogRules], defaultCheckOptions());
   checker.header(actual.header, { file: '(generated session)', line: 1, byteOffset: 0 });
   actual.rawLog.forEach((event, i) => checker.event({ event, loc: { file: '(generated session)', line: i + 2, byteOffset: 0 } }));
+  const own = ownSeqs(actual);
   return checker
     .end()
-    .filter((f) => f.seq === null || f.seq >= initialLength)
-    .map((f) => ({ rule: f.rule as ContributorRuleId, severity: f.severity, message: `seq ${f.seq}: ${f.message}`, ...(f.seq !== null ? { seq: f.seq } : {}) }));
+    .filter((f) => f.seq !== null && f.seq >= initialLength && own.has(f.seq))
+    .map((f) => ({ rule: f.rule as ContributorRuleId, severity: f.severity, message: `seq ${f.seq}: ${f.message}`, seq: f.seq! }));
 }
 
 /**
@@ -114,9 +122,8 @@ export function judgeLog(actual: TracedActual, initialLength: number): Contribut
  * plugin sent the same content again after that compaction.
  */
 export function judgeCompaction(actual: TracedActual): ContributorFinding[] {
-  const addedIds = new Set<string>();
-  for (const r of actual.trace.preSteps) for (const a of batchView(r).added) if (typeof a.message.id === 'string') addedIds.add(a.message.id);
-  const own = actual.rawLog.filter((e) => e.type === 'user/message' && addedIds.has((e.data as { id?: string })?.id ?? ''));
+  const seqs = ownSeqs(actual);
+  const own = actual.rawLog.filter((e) => seqs.has(e.seq));
   const out: ContributorFinding[] = [];
   for (const e of actual.rawLog) {
     if (e.type !== 'compaction/summary') continue;

@@ -15,7 +15,9 @@ export interface Waiver {
 }
 
 export const SOURCE_WAIVERS: Record<SourceName, readonly Waiver[]> = {
-  'time-context': [],
+  'time-context': [
+    { rule: 'CTX-CONTAIN-1', origin: 'spec', where: 'spec/time-context.md', reason: 'a browser time zone that is not canonical fails the turn (the reading would be wrong)' },
+  ],
   'tmux-context': [
     { rule: 'CTX-APPEND-3', origin: 'spec', where: 'spec/tmux-context.md', reason: 'the pane reading is inserted before the decision messages' },
   ],
@@ -25,6 +27,7 @@ export const SOURCE_WAIVERS: Record<SourceName, readonly Waiver[]> = {
   'session-reference': [
     { rule: 'CTX-APPEND-2', origin: 'spec', where: 'spec/session-reference.md', reason: 'the citing message is rewritten (mentions become readable @label text)' },
     { rule: 'CTX-APPEND-3', origin: 'spec', where: 'spec/session-reference.md', reason: 'each snapshot goes right after the message that cites it' },
+    { rule: 'CTX-CONTAIN-1', origin: 'spec', where: 'spec/session-reference.md', reason: 'an unresolvable reference (itself, too many, a failed read, cancellation) fails the turn with a SessionReferenceError' },
   ],
 };
 
