@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC, SOURCES, isSpecRevision, type SourceName } from '../../../spec/revisions.js';
+import { runContributorHook } from '../../contributor/cli.js';
+import { parseWaivers } from '../../contributor/waivers.js';
 import { colorEnabled } from '../../reporters/style.js';
 import { RUN_REPORTERS, renderRunReport, type RunReporterName } from '../../reporters/run-reporters.js';
 import { applyBaseline, readBaseline, writeBaseline } from '../../runner/expected-failures.js';
@@ -24,10 +26,15 @@ session-reference).
 
 PLUGIN is a directory with a package.json, a .js/.mjs/.cjs file, or an installed package name.
 Namespace plugins (name/Config/apply) and Service classes (session-reference) are both accepted;
-the source is taken from the plugin's name unless --source says otherwise.
+the source is taken from the plugin's name unless --source says otherwise. A plugin whose name is
+none of the four is a context contributor: it runs the contributor-pattern suite (spec/contributor.md),
+which the four sources also run and pass.
 
 Options:
-  --source NAME               which source the plugin implements (${SOURCES.join(', ')})
+  --source NAME               which source the plugin implements (${SOURCES.join(', ')}, or
+                              contributor: any other context plugin, judged by the contributor suite)
+  --waive RULE                let a contributor plugin opt out of an error CTX rule (repeatable);
+                              the report says it did
   --config JSON               extra config keys for the plugin; keys a fixture sets win
   --spec REVISION             spec revision to judge against: 2026-08 (default) or 2026-07
   --reporter NAME             ${RUN_REPORTERS.join(' | ')} (default human)
@@ -73,6 +80,7 @@ function parseRunArgs(argv: string[]) {
         fixtures: { type: 'string' },
         seed: { type: 'string' },
         runs: { type: 'string' },
+        waive: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -98,9 +106,11 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (!isSpecRevision(spec)) throw new UsageError(`--spec must be 2026-08 or 2026-07, got ${JSON.stringify(spec)}`);
   const reporter = (values.reporter ?? 'human') as RunReporterName;
   if (!RUN_REPORTERS.includes(reporter)) throw new UsageError(`--reporter must be one of ${RUN_REPORTERS.join(', ')}, got ${JSON.stringify(values.reporter)}`);
-  if (values.source !== undefined && !(SOURCES as readonly string[]).includes(values.source)) {
-    throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got ${JSON.stringify(values.source)}`);
+  if (values.source !== undefined && ![...SOURCES, 'contributor'].includes(values.source)) {
+    throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, contributor, got ${JSON.stringify(values.source)}`);
   }
+  const waived = parseWaivers(values.waive ?? []);
+  if ('error' in waived) throw new UsageError(waived.error);
   if (values['update-baseline'] && !values['expected-failures']) throw new UsageError('--update-baseline needs --expected-failures FILE to write');
   let extraConfig: Record<string, unknown> = {};
   if (values.config !== undefined) {
@@ -125,10 +135,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     .map((s) => s.fixture)
     .filter((f): f is ScenarioFixture => f.kind === 'scenario')
     .map((f) => (Object.keys(extraConfig).length ? { ...f, config: { ...extraConfig, ...(f.config ?? {}) } } : f));
-  if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
-
   const plugins: PluginSpec[] = positionals.length
-    ? positionals.map((p) => ({ spec: p, source: values.source as SourceName | undefined, cwd: process.cwd() }))
+    ? positionals.map((p) => ({ spec: p, source: values.source as SourceName | 'contributor' | undefined, cwd: process.cwd() }))
     : SOURCES.map(referenceSpec);
 
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\u001b[2K${text}`) : undefined;
@@ -141,7 +149,23 @@ export async function runCommand(argv: string[]): Promise<number> {
     stale: [],
     summary: { pass: 0, fail: 0, error: 0, expectedFailures: 0, stale: 0 },
   };
+  const preamble: string[] = [];
   for (const plugin of plugins) {
+    // The contributor-pattern suite, for every plugin (issue 15); a contributor runs only that.
+    let contributor;
+    try {
+      contributor = await runContributorHook(plugin, { spec, config: extraConfig, waivers: waived.waivers, runs: runs ?? (positionals.length ? 50 : 20), seed, fixturesDir: values.fixtures, counterexampleDir: join(process.cwd(), 'dsh-ctx-conform-counterexamples') });
+    } catch (error) {
+      process.stderr.write(`dsh-ctx-conform: cannot load plugin ${plugin.spec}: ${(error as Error).message}\n`);
+      return EXIT.failures;
+    }
+    preamble.push(...contributor.preamble);
+    if (!contributor.official) {
+      report.plugins.push(contributor.plugin);
+      report.results.push(...contributor.results);
+      continue;
+    }
+    if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
     const run = await runPlugin(plugin, scenarios, {
       spec,
       timeoutMs,
@@ -156,7 +180,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
     if (run.results.length === 0) process.stderr.write(`dsh-ctx-conform: no fixtures selected for ${run.plugin.plugin} (${run.plugin.source}, spec ${spec}${values.filter ? `, filter ${JSON.stringify(values.filter)}` : ''})\n`);
     report.plugins.push(run.plugin);
-    report.results.push(...run.results.map((r) => ({ ...r, path: dirs.get(r.fixture) })));
+    report.results.push(...run.results.map((r) => ({ ...r, path: dirs.get(r.fixture) })), ...contributor.results);
     if (runs !== undefined && positionals.length > 0) {
       progress?.(`${run.plugin.plugin}: property run (${runs} generated sessions)`);
       report.properties.push(await runProperty(plugin, { spec, seed, runs, timeoutMs, counterexampleDir: join(process.cwd(), 'dsh-ctx-conform-counterexamples') }));
@@ -171,7 +195,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
   if (baseline) report.stale = applyBaseline(report.results, baseline);
   summarise(report.results, report);
-  const text = renderRunReport(reporter, report, reporter === 'human' && !values.output && colorEnabled(process.stdout));
+  const rendered = renderRunReport(reporter, report, reporter === 'human' && !values.output && colorEnabled(process.stdout));
+  const text = reporter === 'human' && preamble.length ? `${preamble.join('\n')}\n${rendered}` : rendered;
   if (values.output) writeFileSync(values.output, text);
   else process.stdout.write(text);
   if (report.results.length === 0) {

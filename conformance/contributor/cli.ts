@@ -1,0 +1,97 @@
+import { join, relative } from 'node:path';
+import { contributorRules } from '../../invariants/rules/contributor/catalog.js';
+import { terminalSafe } from '../../invariants/text/safe-text.js';
+import type { SpecRevision } from '../../spec/revisions.js';
+import type { PluginSpec } from '../runner/plugin-spec.js';
+import type { FixtureResult, RunReport } from '../runner/results.js';
+import { copyLoaderFor, inProcessExecutor, type ScenarioExecutor } from './executor.js';
+import { readContributorFixtures } from './fixture.js';
+import { sessionsFor } from './sessions.js';
+import { replayContributorFixtures, runContributorSuite } from './suite.js';
+import { waiversFor, type Waiver } from './waivers.js';
+
+/**
+ * The run command's hook into the contributor suite: load the plugin, decide whether it is a
+ * contributor (none of the four sources) or an official source (which runs its own suite too), run
+ * the generated sessions — or, with `--fixtures DIR`, the contributor fixtures found there — and turn
+ * the outcome into result rows plus the report's opening lines.
+ *
+ * Executor wiring: `executor` defaults to the in-process one. Under the isolated runner, pass
+ * `(inputs) => isolated.execute(inputs, timeoutMs)` adapted to `TracedActual` (the child must run
+ * `executeTraced(copyLoaderFor(spec).load, inputs)` so every instance is a fresh module copy).
+ */
+
+export interface ContributorRunOptions {
+  spec: SpecRevision;
+  config: Record<string, unknown>;
+  /** `--waive` rules (already parsed). */
+  waivers: readonly Waiver[];
+  runs: number;
+  seed: number;
+  /** `--fixtures DIR`: replay the contributor fixtures there instead of generating sessions. */
+  fixturesDir?: string;
+  counterexampleDir: string;
+  executor?: ScenarioExecutor;
+}
+
+export interface ContributorRun {
+  plugin: RunReport['plugins'][number];
+  /** Whether the plugin is one of the four sources (then its own suite runs as well). */
+  official: boolean;
+  results: FixtureResult[];
+  /** Lines that open the human report. */
+  preamble: string[];
+}
+
+const safe = (text: string) => terminalSafe(text, { multiline: true });
+
+export async function runContributorHook(pluginSpec: PluginSpec, options: ContributorRunOptions): Promise<ContributorRun> {
+  const loader = copyLoaderFor(pluginSpec, options.spec);
+  const loaded = await loader.first();
+  const official = loaded.source !== 'contributor';
+  const waivers = waiversFor(loaded.source, options.waivers);
+  const executor = options.executor ?? inProcessExecutor(loader.load);
+  const label = loaded.label;
+  const preamble = [
+    official
+      ? `contributor suite: ${safe(label)} is the ${loaded.source} source: it runs its own suite and the contributor-pattern suite (CTX-* rules, spec/contributor.md)`
+      : `contributor suite: ${safe(label)}${loaded.name ? ` (name ${JSON.stringify(safe(loaded.name))})` : ''} is not one of the four sources: judged by the contributor-pattern suite (CTX-* rules, spec/contributor.md)`,
+    ...waivers.map((w) => `  waived ${w.rule} (${w.origin === 'spec' ? `written in ${w.where}` : 'opted in with --waive on the command line'}): ${w.reason}`),
+  ];
+  const row = (rule: string, status: FixtureResult['status'], message: string, durationMs = 0): FixtureResult => ({
+    plugin: label,
+    source: loaded.source,
+    fixture: rule,
+    title: `${rule} ${contributorRules[rule as keyof typeof contributorRules]?.title ?? ''}`.trim(),
+    category: 'contributor',
+    status,
+    message: safe(message),
+    durationMs,
+  });
+  const results: FixtureResult[] = [];
+  const started = performance.now();
+  if (options.fixturesDir !== undefined) {
+    const stored = readContributorFixtures(options.fixturesDir);
+    preamble.push(`  replaying ${stored.length} contributor fixture(s) from ${options.fixturesDir}`);
+    for (const r of await replayContributorFixtures(executor, stored, loaded.name, waivers)) {
+      results.push({ ...row(r.stored.fixture.rules[0], r.status, `${r.message}\nFixture: ${relative(process.cwd(), r.stored.dir) || r.stored.dir}`), fixture: r.stored.fixture.id, title: r.stored.fixture.title.slice(0, 120) });
+    }
+    return { plugin: { plugin: label, source: loaded.source, shape: loaded.shape }, official, results, preamble };
+  }
+  const sessions = await sessionsFor(loaded.source);
+  const suite = await runContributorSuite({ executor, sessions, pluginName: loaded.name, waivers, runs: options.runs, seed: options.seed, config: options.config, counterexampleDir: options.counterexampleDir });
+  const durationMs = Math.round(performance.now() - started);
+  preamble.push(`  ${suite.runs} generated sessions (seed ${suite.seed}), each replayed with a restart before every pre-step`);
+  for (const n of suite.notes) preamble.push(`  ${n.severity === 'warning' ? 'warning' : 'info'} ${n.rule}: ${safe(n.message)}`);
+  if (suite.error) results.push(row('CTX-SUITE', 'error', suite.error, durationMs));
+  for (const r of suite.rules) {
+    if (r.status === 'fail') {
+      const where = r.fixture ? relative(process.cwd(), r.fixture) || r.fixture : undefined;
+      const reproduce = where ? `\nReproduce: dsh-ctx-conform ${pluginSpec.spec} --fixtures ${join(where, '..', '..')}` : '';
+      results.push(row(r.rule, 'fail', `${r.explanation ?? r.finding?.message ?? ''}${reproduce}`, durationMs));
+    } else if (r.status === 'waived') results.push(row(r.rule, 'pass', `waived (${r.waiver!.origin === 'spec' ? r.waiver!.where : '--waive'}): ${r.waiver!.reason}`));
+    else if (r.status === 'noted') results.push(row(r.rule, 'pass', `${r.finding!.severity}: ${r.finding!.message}`));
+    else results.push(row(r.rule, 'pass', `holds over ${suite.runs} generated sessions`));
+  }
+  return { plugin: { plugin: label, source: loaded.source, shape: loaded.shape }, official, results, preamble };
+}
