@@ -8,7 +8,7 @@ import type { Fixture } from '../scenario/schema.js';
 import { buildCatalog, clearFixtures, writeFixture, type Catalog } from '../scenario/store.js';
 import { renderCoverage } from './coverage.js';
 
-const GENERATORS = ['log', ...SOURCES] as const;
+const GENERATORS = ['log', ...SOURCES, 'contributor'] as const;
 
 async function loadGenerator(name: string): Promise<GeneratorModule | undefined> {
   const file = join(import.meta.dirname, `${name}.ts`);

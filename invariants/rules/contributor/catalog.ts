@@ -142,3 +142,10 @@ export const NON_CONTRIBUTOR_KINDS: ReadonlySet<string> = new Set(['user', 'user
 
 /** The compaction checkpoint source (written by the compactor, replaces surface nodes on purpose). */
 export const isCompactionCheckpoint = (source: Record<string, unknown>): boolean => source.kind === 'plugin' && source.plugin === 'compact';
+
+/**
+ * Whether a source is one of the four official sources' (their own rule modules — TC-*, TMUX-*, AI-*,
+ * SR-* — judge its placement more precisely, so the generic log rules leave it to them).
+ */
+export const isOfficialSource = (source: Record<string, unknown>): boolean =>
+  (source.kind === 'plugin' && (source.plugin === 'time-context' || source.plugin === 'tmux-context')) || source.kind === 'agent-instructions' || source.kind === 'session-reference';

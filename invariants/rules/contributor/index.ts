@@ -1,11 +1,12 @@
 import type { RuleModule } from '../../engine.js';
 import { isRec, nonEmptyString, rec, show, turnStep } from '../core/access.js';
-import { LOG_DECIDABLE, NON_CONTRIBUTOR_KINDS, contributorRules, isCompactionCheckpoint } from './catalog.js';
+import { LOG_DECIDABLE, NON_CONTRIBUTOR_KINDS, contributorRules, isCompactionCheckpoint, isOfficialSource } from './catalog.js';
 
 /**
  * The log-decidable contributor rules, applied by `check` to the messages of any plugin source (a
- * user/message whose source kind is none of user, user-rpc, tool, model) and by the suite to the log
- * a plugin under test produced. What needs the plugin itself (its decisions, a restart) is judged in
+ * user/message whose source kind is none of user, user-rpc, tool, model; not a compaction checkpoint;
+ * not one of the four official sources, whose own rules judge their placement) and by the suite to
+ * the log a plugin under test produced. What needs the plugin itself (its decisions, a restart) is judged in
  * conformance/contributor.
  */
 const rules = Object.fromEntries(LOG_DECIDABLE.map((id) => [id, contributorRules[id]]));
@@ -40,15 +41,15 @@ export const contributorLogRules: RuleModule = {
         }
         const source = rec(rec(event.data)?.source);
         if (!source || typeof source.kind !== 'string' || NON_CONTRIBUTOR_KINDS.has(source.kind)) return;
-        if (isCompactionCheckpoint(source)) return;
+        if (isCompactionCheckpoint(source) || isOfficialSource(source)) return;
         const who = source.kind === 'plugin' ? `plugin ${show(source.plugin, 40)}` : `source kind ${show(source.kind, 40)}`;
         if (source.kind === 'plugin' && !nonEmptyString(source.plugin)) {
           ctx.report('CTX-SOURCE-3', { event: located, message: `expected a {kind:"plugin"} source to name its plugin with a non-empty string, found plugin ${show(source.plugin)}` });
         }
+        // A missing or malformed surfaceOp is LOG-SURF-2's; a replace is a contributor rewriting history.
         const op = event.surfaceOp;
-        if (op !== 'append') {
-          const span = isRec(op) ? ` seqs ${show(op.start)}..${show(op.end)}` : '';
-          ctx.report('CTX-APPEND-4', { event: located, message: `expected the message of ${who} to be appended; it is written with surfaceOp ${show(op)}, rewriting${span || ' earlier events'}` });
+        if (isRec(op) && op.op === 'replace') {
+          ctx.report('CTX-APPEND-4', { event: located, witness: [op.start, op.end].filter((s): s is number => typeof s === 'number'), message: `expected the message of ${who} to be appended; it replaces surface seqs ${show(op.start)}..${show(op.end)}, rewriting earlier events` });
         }
         if (model.openStep === null) {
           ctx.report('CTX-APPEND-5', { event: located, message: `expected the message of ${who} inside an open step; no step is open` });
