@@ -41,7 +41,7 @@ export async function generateSuite(out: string, log: (line: string) => void = (
   for (const f of fixtures) writeFixture(out, f);
   const catalog = buildCatalog(out, fixtures);
   writeFileSync(join(out, 'index.json'), JSON.stringify(catalog, null, 2) + '\n');
-  const logFindings = new Map(fixtures.flatMap((f) => (f.kind === 'log' ? [[f.id, f.expect.findings] as const] : [])));
+  const logFindings = new Map(fixtures.flatMap((f) => (f.kind === 'log' ? [[f.id, f.expect.findings.map((x) => x.rule)] as const] : [])));
   const coverage = renderCoverage(catalog, allRuleModules, logFindings);
   const deviations = upstream.filter((u) => u.status === 'deviates').sort((a, b) => a.fixture.localeCompare(b.fixture));
   writeFileSync(join(out, 'known-deviations.json'), JSON.stringify(deviations, null, 2) + '\n');

@@ -9,8 +9,8 @@ import { SOURCES, SPEC_REVISIONS } from '../../spec/revisions.js';
  *   tool results, file edits, compaction, restart, tmux changes, ...) and the expected outcome (the
  *   outcome of every pre-step/restart, the exact final durable log with ids normalised, warnings, and
  *   service observations such as the shell commands run).
- * - **log fixtures** put a validator under test: a log and the exact multiset of rule ids it must
- *   produce.
+ * - **log fixtures** put a validator under test: a log and the exact multiset of located findings
+ *   (`{rule, seq}` or `{rule, line}`) it must produce.
  *
  * On disk a fixture is a directory `conformance/fixtures/<source>/<category>/<id>/` holding
  * `fixture.json` (this schema, with logs replaced by file names) and `.jsonl` files. The `id` is a
@@ -166,6 +166,18 @@ export const ScenarioFixture = z.object({
 export type ScenarioFixture = z.infer<typeof ScenarioFixture>;
 export type ScenarioFixtureInput = z.input<typeof ScenarioFixture>;
 
+/**
+ * One expected finding of a log fixture, located like typescript-eslint RuleTester's
+ * `{messageId, line}`: by the seq of the event it is about, or (when it names no event, e.g. a
+ * malformed line or the header) by its 1-based line; `line: null` is a finding about the file as a
+ * whole. The right rule at the wrong place is a difference.
+ */
+export const ExpectedFinding = z.union([
+  z.object({ rule: z.string(), seq: z.number().int().min(0) }).strict(),
+  z.object({ rule: z.string(), line: z.number().int().min(1).nullable() }).strict(),
+]);
+export type ExpectedFinding = z.infer<typeof ExpectedFinding>;
+
 export const LogFixture = z.object({
   format: z.literal(FIXTURE_FORMAT_VERSION),
   kind: z.literal('log'),
@@ -181,8 +193,8 @@ export const LogFixture = z.object({
   tornTail: z.boolean().optional().describe('the file ends without a final newline (a live or crashed writer)'),
   zstd: z.string().optional().describe('base64 of a .jsonl.zstd file; when set it is the log (header and log then describe its intended content)'),
   expect: z.object({
-    findings: z.array(z.string()).describe('exact multiset of rule ids with severity error or warning, sorted'),
-    info: z.array(z.string()).optional().describe('when present, the exact multiset of info rule ids, sorted'),
+    findings: z.array(ExpectedFinding).describe('exact multiset of located findings with severity error or warning, sorted by rule then place'),
+    info: z.array(ExpectedFinding).optional().describe('when present, the exact multiset of located info findings, sorted'),
   }),
   provenance: z.object({ generator: z.string(), seed: z.number().int().optional() }).optional(),
 });

@@ -33,13 +33,25 @@ tornTail?: boolean
 zstd?: string
 expect: {
 /**
- * exact multiset of rule ids with severity error or warning, sorted
+ * exact multiset of located findings with severity error or warning, sorted by rule then place
  */
-findings: string[]
+findings: ({
+rule: string
+seq: number
+} | {
+rule: string
+line: (number | null)
+})[]
 /**
- * when present, the exact multiset of info rule ids, sorted
+ * when present, the exact multiset of located info findings, sorted
  */
-info?: string[]
+info?: ({
+rule: string
+seq: number
+} | {
+rule: string
+line: (number | null)
+})[]
 }
 provenance?: {
 generator: string
