@@ -150,6 +150,7 @@ export function pluginFromModule(mod: AnyModule, spec: string, label: string, ov
       source,
       shape: 'namespace',
       factory: {
+        exports: mod,
         instantiate(ctx: HostContext, config: unknown) {
           const resolved = applyConfigSchema(ns.Config, config ?? {});
           return ns.apply(ctx, resolved);
@@ -167,6 +168,7 @@ export function pluginFromModule(mod: AnyModule, spec: string, label: string, ov
       source,
       shape: 'service',
       factory: {
+        exports: mod,
         instantiate(ctx: HostContext, config: unknown) {
           const resolved = applyConfigSchema((cls as unknown as { Config?: unknown }).Config, config ?? {});
           return new cls(ctx, resolved);

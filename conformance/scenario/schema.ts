@@ -93,11 +93,30 @@ export const ToolCallSpec = z.object({
   isError: z.boolean().optional(),
   aborted: z.boolean().optional(),
   agentless: z.boolean().optional().describe('deliver tools/result without exec.agent'),
+  abortAfterResult: z.boolean().optional().describe("abort the tool's signal right after tools/result was delivered"),
+  additionalContexts: z.array(UserMessageSpec).optional().describe('contexts another listener attached to the result; appended after tool/result'),
   /** Nested executions of a composite tool: their tools/result name this call as `exec.parent`. */
   get children() {
     return z.array(ToolCallSpec).optional();
   },
 });
+
+/**
+ * Arguments of surface calls are JSON, plus host values by placeholder: `{"$host":"agent"}` (the
+ * active agent), `{"$host":"signal"}` (the call's AbortSignal, see `abortBefore`/`abortWhenStalled`),
+ * `{"$host":"service","name":"fs"}` (a host service, e.g. a library call's file-system provider).
+ */
+const CallArgs = z.array(z.unknown()).default([]);
+const CallAbort = {
+  abortBefore: z.boolean().optional().describe('the call\'s signal is aborted before the call'),
+  abortWhenStalled: z.boolean().optional().describe('abort the call\'s signal if it is still pending once all queued work has run'),
+};
+
+export const InboxChange = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('push'), lane: z.enum(['next-turn', 'next-step']).default('next-step'), message: UserMessageSpec }).describe('another producer appends to the inbox'),
+  z.object({ op: z.literal('fail'), method: z.enum(['prepend', 'replace', 'remove']), message: z.string() }).describe('the next call of that inbox method throws'),
+  z.object({ op: z.literal('observe') }).describe('record the waiting messages of both lanes as an observation'),
+]);
 
 export const Action = z.discriminatedUnion('do', [
   z.object({ do: z.literal('clock'), set: z.number().int().optional(), advance: z.number().int().optional() }).describe('set or advance the virtual clock (may go backwards)'),
@@ -114,6 +133,13 @@ export const Action = z.discriminatedUnion('do', [
   z.object({ do: z.literal('settle') }).describe('let asynchronous plugin work finish'),
   z.object({ do: z.literal('append'), event: z.object({ type: z.string(), data: z.unknown(), surfaceOp: z.unknown().optional(), sourceEventSeqs: z.array(z.number().int()).optional() }) }).describe('another producer appends a durable event'),
   z.object({ do: z.literal('env'), section: z.string(), change: z.unknown() }).describe('change the environment of a service adapter (files, tmux state, other sessions)'),
+  z
+    .object({ do: z.literal('service'), name: z.string(), method: z.string(), remote: z.boolean().optional().describe('a Remote method: call its implementation remoteExport<Method>'), args: CallArgs, ...CallAbort })
+    .describe('call a method of a service the plugin provides (or the host offers); the result or error is an observation (expect.observations.calls)'),
+  z.object({ do: z.literal('library'), export: z.string(), args: CallArgs, ...CallAbort }).describe("call one of the plugin module's documented exports; the result or error is an observation"),
+  z.object({ do: z.literal('provides') }).describe('record the service names the plugin instance provided (ctx.reflect.provide) as an observation'),
+  z.object({ do: z.literal('use'), agent: z.string() }).describe('act on another agent (env.agents) from now on: its own session, inbox and turns'),
+  z.object({ do: z.literal('inbox'), change: InboxChange }).describe("the active agent's inbox: another producer, a fault, an observation"),
 ]);
 export type Action = z.infer<typeof Action>;
 
@@ -135,6 +161,7 @@ export const ScenarioEnv = z.object({
   tz: z.string().nullable().default('UTC').describe('process TZ before the plugin loads (null: unset)'),
   header: LogHeader.describe('the session header; header.cwd is the agent cwd'),
   agentId: z.string().optional().describe('agent id; default header.id'),
+  agents: z.array(z.object({ id: z.string(), header: LogHeader })).optional().describe('further agents, each with its own (initially empty) session; their final logs are observations.agents'),
   tmux: z.unknown().optional(),
   workspace: z.unknown().optional(),
   sessions: z.unknown().optional(),
@@ -144,7 +171,7 @@ export const ScenarioExpect = z.object({
   outcomes: z.array(Outcome).describe('one per load, pre-step and restart, in order'),
   log: z.array(LogEvent).describe('the final durable log, ids normalised (see normalise.ts)'),
   warnings: z.array(z.string()).default([]),
-  observations: z.record(z.string(), z.unknown()).default({}).describe('per adapter section, e.g. {tmux:{commands:3}}'),
+  observations: z.record(z.string(), z.unknown()).default({}).describe('per adapter section, e.g. {tmux:{commands:3}}; `calls`: the surface actions\' results in order; `agents`: the other agents\' final logs'),
 });
 
 export const ScenarioFixture = z.object({

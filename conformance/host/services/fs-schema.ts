@@ -17,7 +17,7 @@ export const FileEntry = z
   .strict();
 export type FileEntry = z.infer<typeof FileEntry>;
 
-export const FaultKind = z.enum(['resolve', 'stat', 'read']);
+export const FaultKind = z.enum(['resolve', 'stat', 'read', 'hang']);
 export type FaultKind = z.infer<typeof FaultKind>;
 
 export const WorkspaceSpec = z
@@ -29,7 +29,7 @@ export const WorkspaceSpec = z
     faults: z
       .record(AbsolutePath, z.array(FaultKind))
       .default({})
-      .describe('resolve: resolve(path) throws; stat: stat of that target throws; read: streamText throws'),
+      .describe('resolve: resolve(path) throws; stat: stat of that target throws; read: streamText throws; hang: streamText never answers until its signal aborts (then rejects with the reason)'),
     env: z
       .object({
         HOME: AbsolutePath.optional().describe('the OS home while the scenario runs (default dshHome is $HOME/.dsh)'),

@@ -92,6 +92,7 @@ export class FileSystemService {
     if (kind === undefined || kind === 'symlink') throw new FsError(`no such file: ${key}`, 'FS_NOT_FOUND');
     if (kind !== 'file') throw new FsError(`not a regular file: ${key}`, 'FS_NOT_REGULAR_FILE');
     if (this.unreadable.has(now) || this.faults.get(now)?.has('read')) throw new FsError(`permission denied: ${key}`, 'FS_PERMISSION_DENIED');
+    if (this.faults.get(now)?.has('hang')) return hangUntilAborted(signal);
     let text: string;
     try {
       text = this.backend.read(now);
@@ -220,6 +221,13 @@ export class FileSystemService {
   dispose(): void {
     this.backend.dispose();
   }
+}
+
+/** A read that never answers (a stalled network mount): it settles only when its signal aborts. */
+function hangUntilAborted(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
 }
 
 function splitCodePoints(text: string, size: number): string[] {
