@@ -5,6 +5,7 @@ import { failures } from './session-reference/failures.js';
 import { sessionReferenceLogDrafts } from './session-reference/log-fixtures.js';
 import { parsing } from './session-reference/parsing.js';
 import { projection } from './session-reference/projection.js';
+import { surface } from './session-reference/surface.js';
 
 export { nonCanonicalAlias } from './session-reference/dsl.js';
 
@@ -16,7 +17,7 @@ export { nonCanonicalAlias } from './session-reference/dsl.js';
  * reference and are cross-checked against the published package.
  */
 export function scenarios(): ScenarioDraft[] {
-  return [...parsing(), ...budget(), ...failures(), ...projection(), ...config()];
+  return [...parsing(), ...budget(), ...failures(), ...projection(), ...config(), ...surface()];
 }
 
 export async function logFixtures(): Promise<LogDraft[]> {

@@ -45,6 +45,7 @@ export const Category = z.enum([
   'dynamic',
   'parsing',
   'log-structure',
+  'surface',
 ]);
 export type Category = z.infer<typeof Category>;
 

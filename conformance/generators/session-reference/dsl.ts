@@ -58,6 +58,7 @@ export function scenario(input: {
   outcomes: Outcome[];
   check?: ScenarioDraft['check'];
   listSessions?: OtherSessionsSpecInput['listSessions'];
+  titles?: OtherSessionsSpecInput['readTitles'];
 }): ScenarioDraft {
   return {
     source: 'session-reference',
@@ -70,7 +71,7 @@ export function scenario(input: {
       clock: CLOCK,
       tz: 'UTC',
       header: { type: 'session', version: 0, id: SELF, createdAt: CLOCK - 60_000, cwd: CWD, delegationDepth: 0 },
-      sessions: { sessions: input.sessions ?? [] },
+      sessions: { sessions: input.sessions ?? [], ...(input.listSessions ? { listSessions: input.listSessions } : {}), ...(input.titles ? { readTitles: input.titles } : {}) },
     },
     actions: input.actions,
     expectOutcomes: input.outcomes,
