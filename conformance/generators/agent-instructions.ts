@@ -2,7 +2,10 @@ import type { ScenarioDraft } from '../scenario/draft.js';
 import { discovery } from './agent-instructions/discovery.js';
 import { dynamic } from './agent-instructions/dynamic.js';
 import { injection } from './agent-instructions/injection.js';
+import { edgeCases } from './agent-instructions/edge-cases.js';
+import { inbox } from './agent-instructions/inbox.js';
 import { rendering } from './agent-instructions/rendering.js';
+import { touches } from './agent-instructions/touches.js';
 
 /**
  * agent-instructions conformance scenarios and validator log fixtures.
@@ -16,8 +19,8 @@ import { rendering } from './agent-instructions/rendering.js';
  * Expectations are computed by the reference and cross-checked against the published rc.8 package;
  * `check` pins the author's intent (texts, changes, order) so a reference bug cannot become the spec.
  */
-export function scenarios(): ScenarioDraft[] {
-  return [...discovery(), ...rendering(), ...injection(), ...dynamic()];
+export async function scenarios(): Promise<ScenarioDraft[]> {
+  return [...discovery(), ...rendering(), ...injection(), ...dynamic(), ...(await edgeCases()), ...touches(), ...inbox()];
 }
 
 export { logFixtures } from './agent-instructions/log-fixtures.js';

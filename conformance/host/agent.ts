@@ -18,7 +18,7 @@ export class Inbox {
   /** Injected faults: the next call of that method throws this message (once). */
   private readonly faults = new Map<InboxMethod, string>();
 
-  /** Make the next `method` call throw (a host whose inbox rejects a mutation, e.g. a closed agent). */
+  /** Make the next `method` call throw `message` (a host whose inbox rejects a mutation, e.g. a closed agent). */
   fail(method: InboxMethod, message: string): void {
     this.faults.set(method, message);
   }
@@ -28,7 +28,8 @@ export class Inbox {
     if (message === undefined) return;
     this.faults.delete(method);
     this.ops.push(`${method} failed`);
-    throw new Error(message);
+    // A non-Error value: how a plugin reports it must not depend on stack traces.
+    throw message;
   }
 
   private lane(lane: InboxLane): UserMessage[] {

@@ -83,10 +83,14 @@ export async function executeScenario(
       if (observed !== undefined) observations[section] = observed;
     }
     // Surface calls and other agents' logs are normalised like the log: fresh UUIDs compare equal.
-    if (host.calls.length > 0) observations.calls = new IdNormaliser().value(host.calls);
+    // One numbering for the log and the calls, so an id observed in the inbox and the id the log
+    // then holds compare as the same (or a different) id.
+    const ids = new IdNormaliser();
+    const log = rawLog.map((e) => ids.value(e));
+    if (host.calls.length > 0) observations.calls = ids.value(host.calls);
     const others = host.otherAgents();
     if (others.length > 0) observations.agents = Object.fromEntries(others.map((o) => [o.id, normaliseLog(o.events)]));
-    return { outcomes, log: normaliseLog(rawLog), rawLog, header, warnings: host.warnings(), observations };
+    return { outcomes, log, rawLog, header, warnings: host.warnings(), observations };
   } finally {
     host?.dispose();
     for (const adapter of adapters.values()) await adapter.dispose?.();

@@ -113,7 +113,7 @@ export function injection(): ScenarioDraft[] {
     }),
     draft({
       category: 'budget',
-      title: 'only included baseline files are tracked: an unchanged budget-omitted file is not promoted on resume; leaving the budget set removes it',
+      title: 'only included baseline files are tracked: an unchanged budget-omitted file is not promoted on resume; an edit of the kept file gives replace',
       rules: ['AI-REQ-10', 'AI-REQ-13'],
       config: { ...CONFIG, maxBytes: 700 },
       env: env(workspace({ '/proj/AGENTS.md': 'r'.repeat(300), '/proj/pkg/AGENTS.md': 'p'.repeat(300) }), '/proj/pkg'),

@@ -29,7 +29,7 @@ export const WorkspaceSpec = z
     faults: z
       .record(AbsolutePath, z.array(FaultKind))
       .default({})
-      .describe('resolve: resolve(path) throws; stat: stat of that target throws; read: streamText throws; hang: streamText never answers until its signal aborts (then rejects with the reason)'),
+      .describe('resolve: resolve(path) throws; stat: stat of that target throws; read: streamText throws; hang: streamText does not answer until its signal aborts (then rejects with the reason) or the fault is cleared (then reads normally)'),
     env: z
       .object({
         HOME: AbsolutePath.optional().describe('the OS home while the scenario runs (default dshHome is $HOME/.dsh)'),

@@ -47,6 +47,8 @@ export class FileSystemService {
   readonly calls: string[] = [];
   chunksRead = 0;
   private readonly faults = new Map<string, Set<FaultKind>>();
+  /** Reads stalled by a `hang` fault, released when the fault is cleared. */
+  private readonly hanging = new Map<string, Array<() => void>>();
   private readonly unreadable = new Set<string>();
   /** Fixed version tokens and reported sizes set by the fixture (cleared by a plain rewrite). */
   private readonly fixedVersions = new Map<string, string>();
@@ -92,7 +94,7 @@ export class FileSystemService {
     if (kind === undefined || kind === 'symlink') throw new FsError(`no such file: ${key}`, 'FS_NOT_FOUND');
     if (kind !== 'file') throw new FsError(`not a regular file: ${key}`, 'FS_NOT_REGULAR_FILE');
     if (this.unreadable.has(now) || this.faults.get(now)?.has('read')) throw new FsError(`permission denied: ${key}`, 'FS_PERMISSION_DENIED');
-    if (this.faults.get(now)?.has('hang')) return hangUntilAborted(signal);
+    if (this.faults.get(now)?.has('hang')) await this.hangWhileFaulted(now, signal);
     let text: string;
     try {
       text = this.backend.read(now);
@@ -110,6 +112,17 @@ export class FileSystemService {
         }
       },
     };
+  }
+
+  /**
+   * A read that does not answer (a stalled network mount): it rejects with the signal's reason when
+   * the signal aborts, and goes on normally once the fixture clears the fault.
+   */
+  private hangWhileFaulted(path: string, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      this.hanging.set(path, [...(this.hanging.get(path) ?? []), resolve]);
+    });
   }
 
   // ---- path resolution -------------------------------------------------------------------------
@@ -190,6 +203,10 @@ export class FileSystemService {
       case 'fault':
         if (change.kinds.length === 0) this.faults.delete(change.path);
         else this.faults.set(change.path, new Set(change.kinds));
+        if (!change.kinds.includes('hang')) {
+          for (const release of this.hanging.get(change.path) ?? []) release();
+          this.hanging.delete(change.path);
+        }
         return;
       case 'unreadable': {
         let at: string;
@@ -221,13 +238,6 @@ export class FileSystemService {
   dispose(): void {
     this.backend.dispose();
   }
-}
-
-/** A read that never answers (a stalled network mount): it settles only when its signal aborts. */
-function hangUntilAborted(signal: AbortSignal | undefined): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
 }
 
 function splitCodePoints(text: string, size: number): string[] {
