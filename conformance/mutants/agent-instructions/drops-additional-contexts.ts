@@ -1,0 +1,14 @@
+import { wrapped } from './support/wrap.js';
+
+export const description = "replaces the tool result's additionalContexts with its own empty list, dropping another listener's contexts";
+
+export const { name, Config, apply } = wrapped({
+  listener: (event, fn) =>
+    event === 'tools/result'
+      ? (exec: unknown, result: { additionalContexts?: unknown[] }) => {
+          const out = fn(exec, result);
+          result.additionalContexts = [];
+          return out;
+        }
+      : fn,
+});

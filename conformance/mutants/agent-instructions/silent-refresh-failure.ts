@@ -1,0 +1,7 @@
+import { wrapped } from './support/wrap.js';
+
+export const description = 'swallows a failed background refresh without the "workspace instruction refresh failed" warning';
+
+export const { name, Config, apply } = wrapped({
+  warn: (warn) => (...args: unknown[]) => (typeof args[0] === 'string' && args[0].startsWith('workspace instruction refresh failed') ? undefined : warn(...args)),
+});
