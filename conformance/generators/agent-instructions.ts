@@ -4,6 +4,7 @@ import { dynamic } from './agent-instructions/dynamic.js';
 import { injection } from './agent-instructions/injection.js';
 import { edgeCases } from './agent-instructions/edge-cases.js';
 import { inbox } from './agent-instructions/inbox.js';
+import { library } from './agent-instructions/library.js';
 import { rendering } from './agent-instructions/rendering.js';
 import { touches } from './agent-instructions/touches.js';
 
@@ -20,7 +21,7 @@ import { touches } from './agent-instructions/touches.js';
  * `check` pins the author's intent (texts, changes, order) so a reference bug cannot become the spec.
  */
 export async function scenarios(): Promise<ScenarioDraft[]> {
-  return [...discovery(), ...rendering(), ...injection(), ...dynamic(), ...(await edgeCases()), ...touches(), ...inbox()];
+  return [...discovery(), ...rendering(), ...injection(), ...dynamic(), ...(await edgeCases()), ...touches(), ...inbox(), ...library()];
 }
 
 export { logFixtures } from './agent-instructions/log-fixtures.js';
