@@ -74,7 +74,7 @@ export function parsing(): ScenarioDraft[] {
           downstream: {
             kind: 'enter',
             replaceClaimed: [
-              { id: '11111111-1111-4111-8111-111111111111', content: [{ type: 'text', text: `compare ${mention('research', 'Research')} now` }, { type: 'reasoning', text: 'kept as is' }] },
+              { id: 'citing-message-research-1', content: [{ type: 'text', text: `compare ${mention('research', 'Research')} now` }, { type: 'reasoning', text: 'kept as is' }] },
               { text: 'an ordinary message' },
               { text: `plugin text ${mention('research', 'Research')}`, source: { kind: 'plugin', plugin: 'goal' } },
             ],
@@ -85,7 +85,7 @@ export function parsing(): ScenarioDraft[] {
       check: (actual) => {
         const kinds = actual.rawLog.filter((e) => e.type === 'user/message').map((e) => (e.data as { source: { kind: string } }).source.kind);
         expectThat(kinds.join() === 'user,session-reference,user,plugin', `order ${kinds.join()}`);
-        expectThat((actual.rawLog[2].data as { id: string }).id === '11111111-1111-4111-8111-111111111111', 'direct message keeps its id');
+        expectThat((actual.rawLog[2].data as { id: string }).id === 'citing-message-research-1', 'direct message keeps its id');
       },
     }),
     scenario({

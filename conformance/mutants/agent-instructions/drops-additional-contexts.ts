@@ -12,3 +12,6 @@ export const { name, Config, apply } = wrapped({
         }
       : fn,
 });
+
+// The package's library exports are unchanged in this variant (only the plugin behaviour is broken).
+export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from '../../../reference/agent-instructions/library.js';

@@ -5,3 +5,6 @@ export const description = 'only read results count as touches: a first touch th
 export const { name, Config, apply } = wrapped({
   listener: (event, fn) => (event === 'tools/result' ? (exec: { name: string }, result: unknown) => (exec.name === 'read' ? fn(exec, result) : undefined) : fn),
 });
+
+// The package's library exports are unchanged in this variant (only the plugin behaviour is broken).
+export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from '../../../reference/agent-instructions/library.js';

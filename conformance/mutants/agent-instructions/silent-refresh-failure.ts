@@ -5,3 +5,6 @@ export const description = 'swallows a failed background refresh without the "wo
 export const { name, Config, apply } = wrapped({
   warn: (warn) => (...args: unknown[]) => (typeof args[0] === 'string' && args[0].startsWith('workspace instruction refresh failed') ? undefined : warn(...args)),
 });
+
+// The package's library exports are unchanged in this variant (only the plugin behaviour is broken).
+export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from '../../../reference/agent-instructions/library.js';
