@@ -21,13 +21,16 @@ import { logFixtures, scenarios } from './agent-instructions.js';
 const fixtures: ScenarioFixture[] = [];
 const upstream: UpstreamCheck[] = [];
 
+let drafted = 0;
 beforeAll(async () => {
-  for (const draft of scenarios()) fixtures.push(await materialiseScenario(draft, upstream));
+  const drafts = await scenarios();
+  drafted = drafts.length;
+  for (const draft of drafts) fixtures.push(await materialiseScenario(draft, upstream));
 }, 120_000);
 
 describe('agent-instructions scenarios', () => {
   it('materialise, and the published rc.8 package agrees with every one', () => {
-    expect(fixtures.length).toBe(scenarios().length);
+    expect(fixtures.length).toBe(drafted);
     expect(upstream.filter((u) => u.status !== 'agrees')).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { materialiseLog, materialiseScenario, type UpstreamCheck } from '../scen
 import type { Fixture } from '../scenario/schema.js';
 import { buildCatalog, clearFixtures, writeFixture, type Catalog } from '../scenario/store.js';
 import { renderCoverage } from './coverage.js';
+import { renderUpstreamCoverage } from './upstream-coverage/render.js';
 
 const GENERATORS = ['log', ...SOURCES, 'contributor'] as const;
 
@@ -16,7 +17,7 @@ async function loadGenerator(name: string): Promise<GeneratorModule | undefined>
   return (await import(/* @vite-ignore */ `./${name}.js`)) as GeneratorModule;
 }
 
-export async function generateSuite(out: string, log: (line: string) => void = () => {}): Promise<{ total: number; upstream: UpstreamCheck[]; catalog: Catalog; coverage: string }> {
+export async function generateSuite(out: string, log: (line: string) => void = () => {}): Promise<{ total: number; upstream: UpstreamCheck[]; catalog: Catalog; coverage: string; upstreamCoverage: string }> {
   const rulesPath = '../../invariants/rules/index.js';
   const { allRuleModules } = (await import(/* @vite-ignore */ rulesPath)) as { allRuleModules: readonly RuleModule[] };
   const fixtures: Fixture[] = [];
@@ -41,10 +42,10 @@ export async function generateSuite(out: string, log: (line: string) => void = (
   for (const f of fixtures) writeFixture(out, f);
   const catalog = buildCatalog(out, fixtures);
   writeFileSync(join(out, 'index.json'), JSON.stringify(catalog, null, 2) + '\n');
-  const logFindings = new Map(fixtures.flatMap((f) => (f.kind === 'log' ? [[f.id, f.expect.findings] as const] : [])));
+  const logFindings = new Map(fixtures.flatMap((f) => (f.kind === 'log' ? [[f.id, f.expect.findings.map((x) => x.rule)] as const] : [])));
   const coverage = renderCoverage(catalog, allRuleModules, logFindings);
   const deviations = upstream.filter((u) => u.status === 'deviates').sort((a, b) => a.fixture.localeCompare(b.fixture));
   writeFileSync(join(out, 'known-deviations.json'), JSON.stringify(deviations, null, 2) + '\n');
   log(`upstream cross-check: ${upstream.filter((u) => u.status === 'agrees').length} agree, ${deviations.length} known deviation(s)`);
-  return { total: fixtures.length, upstream, catalog, coverage };
+  return { total: fixtures.length, upstream, catalog, coverage, upstreamCoverage: renderUpstreamCoverage(catalog) };
 }

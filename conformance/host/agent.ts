@@ -9,10 +9,28 @@ export type InboxLane = 'next-turn' | 'next-step';
  * claimed at every step). agent-instructions reads `nextStep` and calls `remove`, `prepend` and
  * `replace`; every mutation is recorded so fixtures can assert on inbox traffic.
  */
+export type InboxMethod = 'prepend' | 'replace' | 'remove';
+
 export class Inbox {
   readonly nextTurn: UserMessage[] = [];
   readonly nextStep: UserMessage[] = [];
   readonly ops: string[] = [];
+  /** Injected faults: the next call of that method throws this message (once). */
+  private readonly faults = new Map<InboxMethod, string>();
+
+  /** Make the next `method` call throw `message` (a host whose inbox rejects a mutation, e.g. a closed agent). */
+  fail(method: InboxMethod, message: string): void {
+    this.faults.set(method, message);
+  }
+
+  private checkFault(method: InboxMethod): void {
+    const message = this.faults.get(method);
+    if (message === undefined) return;
+    this.faults.delete(method);
+    this.ops.push(`${method} failed`);
+    // A non-Error value: how a plugin reports it must not depend on stack traces.
+    throw message;
+  }
 
   private lane(lane: InboxLane): UserMessage[] {
     return lane === 'next-turn' ? this.nextTurn : this.nextStep;
@@ -24,11 +42,13 @@ export class Inbox {
   }
 
   prepend(lane: InboxLane, message: UserMessage): void {
+    this.checkFault('prepend');
     this.lane(lane).unshift(message);
     this.ops.push(`prepend ${lane} ${message.id}`);
   }
 
   remove(id: string): boolean {
+    this.checkFault('remove');
     for (const lane of [this.nextStep, this.nextTurn]) {
       const i = lane.findIndex((m) => m.id === id);
       if (i >= 0) {
@@ -41,6 +61,7 @@ export class Inbox {
   }
 
   replace(id: string, message: UserMessage): boolean {
+    this.checkFault('replace');
     for (const lane of [this.nextStep, this.nextTurn]) {
       const i = lane.findIndex((m) => m.id === id);
       if (i >= 0) {

@@ -7,6 +7,10 @@ import { VirtualClock, setProcessTimeZone } from './clock.js';
 import { HostContext, ListenerRegistry, type CapturedLog } from './context.js';
 import { SimSession } from './session.js';
 import { checkpointContent } from './checkpoint.js';
+import { describeError, safeJson, type Downstream, type HostOptions, type PreStepOutcome, type ToolCallInput, type UserMessageInput } from './host-types.js';
+
+export { describeError } from './host-types.js';
+export type { Downstream, HostOptions, PluginFactory, PreStepOutcome, ToolCallInput, UserMessageInput } from './host-types.js';
 
 /**
  * The simulated DSH host: one agent, one durable session log, one plugin instance under test, and the
@@ -18,64 +22,11 @@ import { checkpointContent } from './checkpoint.js';
  * runs through exactly the same path.
  */
 
-/** How to build a plugin instance in a context (the loader produces this). */
-export interface PluginFactory {
-  /** Apply the plugin (namespace `apply(ctx, config)`) or construct it (Service class). Throws on load errors. */
-  instantiate(ctx: HostContext, config: unknown): unknown;
-}
 
-/** What the downstream listeners (innermost, after the plugin) decide in a pre-step. */
-export type Downstream =
-  | { kind: 'default' }
-  /** Enter with these messages appended after the claimed ones (downstream contribution). */
-  | { kind: 'enter'; add?: UserMessageInput[]; replaceClaimed?: UserMessageInput[] }
-  | { kind: 'reject' }
-  | { kind: 'throw'; message: string }
-  /** Abort the step's signal, then enter with the claimed messages. */
-  | { kind: 'abort' };
-
-export interface UserMessageInput {
-  text?: string;
-  content?: UserMessage['content'];
-  source?: UserMessage['source'];
-  id?: string;
-}
-
-export type PreStepOutcome =
-  | { kind: 'enter'; turn: number; step: number; appended: number[] }
-  | { kind: 'completed-empty'; turn: number; step: number }
-  | { kind: 'reject'; turn: number; step: number }
-  | { kind: 'error'; turn: number; step: number; error: { name: string; message: string; code?: string } };
-
-export interface ToolCallInput {
-  name: string;
-  arguments: Record<string, unknown>;
-  callId?: string;
-  /** Result text; `isError` makes a failed result. */
-  result?: string;
-  isError?: boolean;
-  /** Abort the tool's signal before the result is delivered. */
-  aborted?: boolean;
-  /**
-   * Nested executions run by this tool (a composite tool): each delivers its own `tools/result` with
-   * `exec.parent` set to this execution's token, before this one's result. They write no durable events.
-   */
-  children?: ToolCallInput[];
-  /** Deliver the result with no `exec.agent` (an execution not owned by an agent). */
-  agentless?: boolean;
-}
-
-export interface HostOptions {
-  plugin: PluginFactory;
-  config?: unknown;
-  header: SessionHeader;
-  initialEvents?: readonly SessionEvent[];
-  /** Services by name (`shell`, `fs`, `sessionQuery`, ...). */
-  services?: Record<string, unknown>;
-  clock: VirtualClock;
-  /** Process time zone before the plugin loads (`TZ`). */
-  timeZone?: string;
-  agentId?: string;
+/** One agent of the host and the open-state fold of its log. */
+interface AgentSlot {
+  agent: SimAgent;
+  model: SessionModel;
 }
 
 export function makeUserMessage(input: UserMessageInput): UserMessage {
@@ -89,11 +40,13 @@ export function makeUserMessage(input: UserMessageInput): UserMessage {
 export class SimulatedHost {
   readonly registry = new ListenerRegistry();
   readonly clock: VirtualClock;
-  readonly agent: SimAgent;
   ctx: HostContext;
-  /** Open-state fold of the log (turn/step numbering), shared with the validator. */
-  private model = new SessionModel();
+  /** Every agent by id; actions act on the active one (`use`). */
+  private readonly slots = new Map<string, AgentSlot>();
+  private active: AgentSlot;
   private readonly services: Record<string, unknown>;
+  /** Observations of surface actions (service and library calls, ...), in order, as JSON data. */
+  readonly calls: unknown[] = [];
   /** Logs captured across restarts. */
   readonly logs: CapturedLog[] = [];
   loadError: { name: string; message: string } | null = null;
@@ -101,14 +54,54 @@ export class SimulatedHost {
   constructor(private readonly options: HostOptions) {
     this.clock = options.clock;
     this.services = options.services ?? {};
-    const session = new SimSession(options.header.id, options.header, options.initialEvents ?? []);
-    this.agent = new SimAgent(options.agentId ?? options.header.id, session);
-    for (const e of session.events) this.model.apply(e);
+    this.active = this.addAgent(options.agentId ?? options.header.id, options.header, options.initialEvents ?? []);
+    for (const extra of options.agents ?? []) this.addAgent(extra.id, extra.header, []);
     this.ctx = this.newContext();
+  }
+
+  private addAgent(id: string, header: SessionHeader, events: readonly SessionEvent[]): AgentSlot {
+    if (this.slots.has(id)) throw new Error(`two agents have the id ${JSON.stringify(id)}`);
+    const agent = new SimAgent(id, new SimSession(header.id, header, events));
+    const slot = { agent, model: new SessionModel() };
+    for (const e of agent.session.events) slot.model.apply(e);
+    this.slots.set(id, slot);
+    return slot;
+  }
+
+  /** Make another agent the one actions act on (its own session, inbox and turns). */
+  use(agentId: string): void {
+    const slot = this.slots.get(agentId);
+    if (slot === undefined) throw new Error(`no agent ${JSON.stringify(agentId)} (known: ${[...this.slots.keys()].join(', ')})`);
+    this.active = slot;
+  }
+
+  /** The active agent (the first one unless a `use` switched). */
+  get agent(): SimAgent {
+    return this.active.agent;
+  }
+
+  /** Every agent but the first, with its final events. */
+  otherAgents(): Array<{ id: string; events: SessionEvent[] }> {
+    return [...this.slots.values()].slice(1).map((s) => ({ id: s.agent.id, events: [...s.agent.session.events] }));
+  }
+
+  /** Open-state fold of the active log (turn/step numbering), shared with the validator. */
+  private get model(): SessionModel {
+    return this.active.model;
   }
 
   get session(): SimSession {
     return this.agent.session;
+  }
+
+  /** The plugin module's exports, for library calls. */
+  get pluginExports(): Readonly<Record<string, unknown>> | undefined {
+    return this.options.plugin.exports;
+  }
+
+  /** A service the plugin provided (`ctx.reflect.provide`), else one the host offers. */
+  service(name: string): unknown {
+    return this.ctx.provided.has(name) ? this.ctx.provided.get(name) : this.services[name];
   }
 
   private newContext(): HostContext {
@@ -137,7 +130,7 @@ export class SimulatedHost {
     if ('config' in options) this.options.config = options.config;
     this.collectLogs();
     this.ctx.dispose();
-    this.agent.session = this.agent.session.reopen();
+    for (const slot of this.slots.values()) slot.agent.session = slot.agent.session.reopen();
     this.ctx = this.newContext();
     return this.load();
   }
@@ -303,8 +296,9 @@ export class SimulatedHost {
       role: 'user',
       id: randomUUID(),
     };
-    this.deliverToolResult(call, Symbol(call.callId), undefined);
-    this.append('tool/result', { turn, step, message }, { surfaceOp: 'append', sourceEventSeqs: [callEvent.seq] });
+    const contexts = this.deliverToolResult(call, Symbol(call.callId), undefined);
+    const result = this.append('tool/result', { turn, step, message }, { surfaceOp: 'append', sourceEventSeqs: [callEvent.seq] });
+    for (const context of contexts) this.append('user/message', context, { surfaceOp: 'append', sourceEventSeqs: [result.seq] });
   }
 
   /**
@@ -315,14 +309,21 @@ export class SimulatedHost {
     this.deliverToolResult(call, Symbol(call.callId ?? 'out-of-step'), undefined);
   }
 
-  /** `tools/result` for one execution, after its nested executions' results (which name it as parent). */
-  private deliverToolResult(call: ToolCallInput, token: symbol, parent: symbol | undefined): void {
+  /**
+   * `tools/result` for one execution, after its nested executions' results (which name it as parent).
+   * Returns the additional contexts the result carries once every listener ran.
+   */
+  private deliverToolResult(call: ToolCallInput, token: symbol, parent: symbol | undefined): UserMessage[] {
     (call.children ?? []).forEach((child, i) => this.deliverToolResult(child, Symbol(`${String(token.description)}.${i}`), token));
     const controller = new AbortController();
     if (call.aborted) controller.abort(new Error('tool aborted'));
     const agent = call.agentless ? undefined : this.agent;
     const exec = { name: call.name, arguments: call.arguments, agent, signal: controller.signal, token, parent };
-    for (const fn of this.registry.of('tools/result')) fn(exec, { isError: Boolean(call.isError) });
+    const result = { isError: Boolean(call.isError), additionalContexts: (call.additionalContexts ?? []).map(makeUserMessage) };
+    for (const fn of this.registry.of('tools/result')) fn(exec, result);
+    // The execution is over: a listener that kept using its signal now sees it aborted.
+    if (call.abortAfterResult) controller.abort(new Error('tool execution ended'));
+    return Array.isArray(result.additionalContexts) ? (result.additionalContexts as UserMessage[]) : [];
   }
 
   endStep(): void {
@@ -376,21 +377,5 @@ export class SimulatedHost {
   /** Let queued asynchronous plugin work (e.g. projections after tool results) finish. */
   async settle(rounds = 20): Promise<void> {
     for (let i = 0; i < rounds; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
-
-export function describeError(error: unknown): { name: string; message: string; code?: string } {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return { name: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}) };
-  }
-  return { name: 'NonError', message: String(error) };
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
   }
 }

@@ -156,6 +156,7 @@ export function pluginFromModule(mod: AnyModule, spec: string, label: string, ov
       shape: 'namespace',
       ...(typeof ns.name === 'string' ? { name: ns.name } : {}),
       factory: {
+        exports: mod,
         instantiate(ctx: HostContext, config: unknown) {
           const resolved = applyConfigSchema(ns.Config, config ?? {});
           return ns.apply(ctx, resolved);
@@ -174,6 +175,7 @@ export function pluginFromModule(mod: AnyModule, spec: string, label: string, ov
       shape: 'service',
       ...(typeof clsName === 'string' && clsName ? { name: clsName } : {}),
       factory: {
+        exports: mod,
         instantiate(ctx: HostContext, config: unknown) {
           const resolved = applyConfigSchema((cls as unknown as { Config?: unknown }).Config, config ?? {});
           return new cls(ctx, resolved);

@@ -1,6 +1,6 @@
 import type { SpecRevision, SourceName } from '../../spec/revisions.js';
 import type { z } from 'zod';
-import type { Action, Category, LogEvent, LogHeader, Outcome, ScenarioEnv } from './schema.js';
+import type { Action, Category, ExpectedFinding, LogEvent, LogHeader, Outcome, ScenarioEnv } from './schema.js';
 
 /**
  * What a generator writes: a fixture without its computed parts. For a scenario the expectation is
@@ -37,10 +37,15 @@ export interface LogDraft {
   config?: Record<string, Record<string, unknown>>;
   header: Record<string, unknown>;
   log: unknown[];
-  /** Exact multiset of rule ids (severity error or warning) the validator must report. */
-  findings: string[];
-  /** When given, the exact multiset of info rule ids too. */
-  info?: string[];
+  /**
+   * Exact multiset of findings (severity error or warning) the validator must report: located
+   * (`{rule, seq}` / `{rule, line}`), checked exactly, or a bare rule id, whose place is then taken
+   * from the validator's report at generation and pinned in the fixture (the multiset of ids is still
+   * the author's and is checked).
+   */
+  findings: Array<string | ExpectedFinding>;
+  /** When given, the exact multiset of info findings too (same forms). */
+  info?: Array<string | ExpectedFinding>;
   tornTail?: boolean;
   /** The log as a .jsonl.zstd container (bytes); `header`/`log` then describe its intended content. */
   zstd?: Uint8Array;

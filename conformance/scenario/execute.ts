@@ -2,7 +2,8 @@ import type { SessionEvent, SessionHeader } from '../../invariants/log/types.js'
 import { SimulatedHost, VirtualClock, setProcessTimeZone, type PluginFactory, type PreStepOutcome } from '../host/index.js';
 import type { AdapterContext, ServiceAdapter } from './adapter.js';
 import { adapterFactory } from './adapters.js';
-import { normaliseLog } from './normalise.js';
+import { IdNormaliser, normaliseLog } from './normalise.js';
+import { performSurfaceAction } from './surface-calls.js';
 import type { Action, Outcome, ScenarioFixture } from './schema.js';
 
 /** What a plugin actually did in a scenario: the same shape as a fixture's `expect`. */
@@ -57,6 +58,7 @@ export async function executeScenario(
       clock: new VirtualClock(fixture.env.clock),
       timeZone: fixture.env.tz ?? undefined,
       agentId: fixture.env.agentId,
+      agents: fixture.env.agents as never,
     });
     if (fixture.env.tz === null) setProcessTimeZone(undefined);
     const outcomes: Outcome[] = [];
@@ -80,7 +82,15 @@ export async function executeScenario(
       const observed = adapter.observe?.();
       if (observed !== undefined) observations[section] = observed;
     }
-    return { outcomes, log: normaliseLog(rawLog), rawLog, header, warnings: host.warnings(), observations };
+    // Surface calls and other agents' logs are normalised like the log: fresh UUIDs compare equal.
+    // One numbering for the log and the calls, so an id observed in the inbox and the id the log
+    // then holds compare as the same (or a different) id.
+    const ids = new IdNormaliser();
+    const log = rawLog.map((e) => ids.value(e));
+    if (host.calls.length > 0) observations.calls = ids.value(host.calls);
+    const others = host.otherAgents();
+    if (others.length > 0) observations.agents = Object.fromEntries(others.map((o) => [o.id, normaliseLog(o.events)]));
+    return { outcomes, log, rawLog, header, warnings: host.warnings(), observations };
   } finally {
     host?.dispose();
     for (const adapter of adapters.values()) await adapter.dispose?.();
@@ -113,7 +123,7 @@ export async function performAction(host: SimulatedHost, action: Action, changeE
       if (host.openStep !== null) host.request();
       return undefined;
     case 'assistant':
-      if (host.openStep !== null) await host.assistant({ text: action.text, toolCalls: action.toolCalls });
+      if (host.openStep !== null) await host.assistant({ text: action.text, toolCalls: action.toolCalls as never });
       return undefined;
     case 'step-end':
       host.endStep();
@@ -132,7 +142,7 @@ export async function performAction(host: SimulatedHost, action: Action, changeE
       await host.settle();
       return undefined;
     case 'tool-result':
-      host.toolResult(action.call);
+      host.toolResult(action.call as never);
       return undefined;
     case 'append':
       host.append(action.event.type, action.event.data, {
@@ -142,6 +152,15 @@ export async function performAction(host: SimulatedHost, action: Action, changeE
       return undefined;
     case 'env':
       await changeEnv(action.section, action.change);
+      return undefined;
+    case 'use':
+      host.use(action.agent);
+      return undefined;
+    case 'service':
+    case 'library':
+    case 'provides':
+    case 'inbox':
+      await performSurfaceAction(host, action, host.pluginExports);
       return undefined;
   }
 }

@@ -10,7 +10,8 @@ import { deterministicUuids } from './normalise.js';
 import type { LogDraft, ScenarioDraft } from './draft.js';
 import { executeScenario } from './execute.js';
 import { fixtureId } from './fixture-id.js';
-import { FIXTURE_FORMAT_VERSION, LogFixture, ScenarioFixture } from './schema.js';
+import { findingsDifference, locate, pinLocations, sortFindings } from './located-findings.js';
+import { FIXTURE_FORMAT_VERSION, LogFixture, ScenarioFixture, type ExpectedFinding } from './schema.js';
 
 export class GenerationError extends Error {
   override readonly name = 'GenerationError';
@@ -95,15 +96,26 @@ export async function materialiseLog(draft: LogDraft, modules: readonly RuleModu
     log: deterministicUuids(draft.log.map(canonicalLogEntry)),
     ...(draft.tornTail ? { tornTail: true } : {}),
     ...(draft.zstd ? { zstd: Buffer.from(draft.zstd).toString('base64') } : {}),
-    expect: { findings: [...draft.findings].sort(), ...(draft.info ? { info: [...draft.info].sort() } : {}) },
+    expect: { findings: [] },
     provenance: draft.provenance,
   });
+  // Bare rule ids are located by the first revision's report; every revision must then agree exactly.
+  let expect: LogFixture['expect'] | undefined;
   for (const revision of draft.spec) {
     const got = await logFixtureFindings(base, revision, modules);
-    const d = firstDifference(base.expect.findings, got.findings, 'findings') ?? (base.expect.info ? firstDifference(base.expect.info, got.info, 'info') : undefined);
-    if (d) throw new GenerationError(`log fixture "${draft.title}" (${revision}): expected rule ids ${JSON.stringify(base.expect)}, the validator reported ${JSON.stringify(got)}`);
+    if (expect === undefined) {
+      const findings = pinLocations(draft.findings, got.findings);
+      const info = draft.info ? pinLocations(draft.info, got.info) : undefined;
+      if (findings === undefined || (draft.info && info === undefined)) {
+        throw new GenerationError(`log fixture "${draft.title}" (${revision}): expected ${JSON.stringify({ findings: draft.findings, info: draft.info })}, the validator reported ${JSON.stringify(got)}`);
+      }
+      expect = { findings, ...(info ? { info } : {}) };
+    }
+    const d = findingsDifference(expect.findings, got.findings) ?? (expect.info ? findingsDifference(expect.info, got.info) : undefined);
+    if (d) throw new GenerationError(`log fixture "${draft.title}" (${revision}): ${d}`);
   }
-  return LogFixture.parse({ ...base, id: fixtureId(base as unknown as Record<string, unknown>) });
+  const located = { ...base, expect: expect! };
+  return LogFixture.parse({ ...located, id: fixtureId(located as unknown as Record<string, unknown>) });
 }
 
 /**
@@ -115,17 +127,18 @@ export function logFixtureText(fixture: Pick<LogFixture, 'header' | 'log' | 'tor
 }
 
 /**
- * The sorted multiset of error/warning rule ids the validator reports for a log fixture, read through
- * the real reader (so malformed lines are judged exactly as `check` judges them).
+ * The sorted multiset of located error/warning findings (and info findings) the validator reports for
+ * a log fixture, read through the real reader (so malformed lines are judged exactly as `check`
+ * judges them).
  */
 export async function logFixtureFindings(
   fixture: Pick<LogFixture, 'header' | 'log' | 'config' | 'tornTail' | 'zstd'>,
   spec: SpecRevision,
   modules: readonly RuleModule[],
-): Promise<{ findings: string[]; info: string[] }> {
+): Promise<{ findings: ExpectedFinding[]; info: ExpectedFinding[] }> {
   const input = fixture.zstd !== undefined ? { name: 'log.jsonl.zstd', bytes: Buffer.from(fixture.zstd, 'base64') } : { name: 'log.jsonl', bytes: logFixtureText(fixture) };
   const result = await checkText(input.name, input.bytes, { modules, spec, configs: (fixture.config ?? {}) as KnownConfigs });
-  const ids = (keep: (s: string) => boolean) => result.findings.filter((f) => keep(f.severity)).map((f) => f.rule).sort();
+  const ids = (keep: (s: string) => boolean) => sortFindings(result.findings.filter((f) => keep(f.severity)).map(locate));
   return { findings: ids((s) => s !== 'info'), info: ids((s) => s === 'info') };
 }
 

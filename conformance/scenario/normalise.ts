@@ -1,9 +1,13 @@
 /**
  * Normalisation makes two runs of the same scenario comparable: message ids and other random UUIDs
  * differ between runs (and between implementations), so every UUID-shaped string is replaced by a
- * placeholder numbered by first appearance (`<id:1>`, `<id:2>`, ...). Equal ids stay equal, so
- * "keeps the citing message's id" is still checked. Everything else (times, seqs, texts) is
- * deterministic under the virtual clock and compared exactly.
+ * placeholder numbered by first appearance (`<id:1>`, `<id:2>`, ...). Equal ids stay equal.
+ *
+ * Only UUID-shaped strings are erased. An id the spec says is preserved (the citing message of a
+ * session reference, a message another listener attached) is given a fixed non-UUID id by the
+ * fixture (`citing-message-0001`) and compared exactly: a plugin that mints a fresh UUID for it
+ * cannot pass by being renumbered. Everything else (times, seqs, texts) is deterministic under the
+ * virtual clock and compared exactly.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -9,8 +9,8 @@ import { SOURCES, SPEC_REVISIONS } from '../../spec/revisions.js';
  *   tool results, file edits, compaction, restart, tmux changes, ...) and the expected outcome (the
  *   outcome of every pre-step/restart, the exact final durable log with ids normalised, warnings, and
  *   service observations such as the shell commands run).
- * - **log fixtures** put a validator under test: a log and the exact multiset of rule ids it must
- *   produce.
+ * - **log fixtures** put a validator under test: a log and the exact multiset of located findings
+ *   (`{rule, seq}` or `{rule, line}`) it must produce.
  *
  * On disk a fixture is a directory `conformance/fixtures/<source>/<category>/<id>/` holding
  * `fixture.json` (this schema, with logs replaced by file names) and `.jsonl` files. The `id` is a
@@ -45,6 +45,7 @@ export const Category = z.enum([
   'dynamic',
   'parsing',
   'log-structure',
+  'surface',
 ]);
 export type Category = z.infer<typeof Category>;
 
@@ -93,11 +94,30 @@ export const ToolCallSpec = z.object({
   isError: z.boolean().optional(),
   aborted: z.boolean().optional(),
   agentless: z.boolean().optional().describe('deliver tools/result without exec.agent'),
+  abortAfterResult: z.boolean().optional().describe("abort the tool's signal right after tools/result was delivered"),
+  additionalContexts: z.array(UserMessageSpec).optional().describe('contexts another listener attached to the result; appended after tool/result'),
   /** Nested executions of a composite tool: their tools/result name this call as `exec.parent`. */
   get children() {
     return z.array(ToolCallSpec).optional();
   },
 });
+
+/**
+ * Arguments of surface calls are JSON, plus host values by placeholder: `{"$host":"agent"}` (the
+ * active agent), `{"$host":"signal"}` (the call's AbortSignal, see `abortBefore`/`abortWhenStalled`),
+ * `{"$host":"service","name":"fs"}` (a host service, e.g. a library call's file-system provider).
+ */
+const CallArgs = z.array(z.unknown()).default([]);
+const CallAbort = {
+  abortBefore: z.boolean().optional().describe('the call\'s signal is aborted before the call'),
+  abortWhenStalled: z.boolean().optional().describe('abort the call\'s signal if it is still pending once all queued work has run'),
+};
+
+export const InboxChange = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('push'), lane: z.enum(['next-turn', 'next-step']).default('next-step'), message: UserMessageSpec }).describe('another producer appends to the inbox'),
+  z.object({ op: z.literal('fail'), method: z.enum(['prepend', 'replace', 'remove']), message: z.string() }).describe('the next call of that inbox method throws'),
+  z.object({ op: z.literal('observe') }).describe('record the waiting messages of both lanes as an observation'),
+]);
 
 export const Action = z.discriminatedUnion('do', [
   z.object({ do: z.literal('clock'), set: z.number().int().optional(), advance: z.number().int().optional() }).describe('set or advance the virtual clock (may go backwards)'),
@@ -114,6 +134,13 @@ export const Action = z.discriminatedUnion('do', [
   z.object({ do: z.literal('settle') }).describe('let asynchronous plugin work finish'),
   z.object({ do: z.literal('append'), event: z.object({ type: z.string(), data: z.unknown(), surfaceOp: z.unknown().optional(), sourceEventSeqs: z.array(z.number().int()).optional() }) }).describe('another producer appends a durable event'),
   z.object({ do: z.literal('env'), section: z.string(), change: z.unknown() }).describe('change the environment of a service adapter (files, tmux state, other sessions)'),
+  z
+    .object({ do: z.literal('service'), name: z.string(), method: z.string(), remote: z.boolean().optional().describe('a Remote method: call its implementation remoteExport<Method>'), args: CallArgs, ...CallAbort })
+    .describe('call a method of a service the plugin provides (or the host offers); the result or error is an observation (expect.observations.calls)'),
+  z.object({ do: z.literal('library'), export: z.string(), args: CallArgs, ...CallAbort }).describe("call one of the plugin module's documented exports; the result or error is an observation"),
+  z.object({ do: z.literal('provides') }).describe('record the service names the plugin instance provided (ctx.reflect.provide) as an observation'),
+  z.object({ do: z.literal('use'), agent: z.string() }).describe('act on another agent (env.agents) from now on: its own session, inbox and turns'),
+  z.object({ do: z.literal('inbox'), change: InboxChange }).describe("the active agent's inbox: another producer, a fault, an observation"),
 ]);
 export type Action = z.infer<typeof Action>;
 
@@ -135,6 +162,7 @@ export const ScenarioEnv = z.object({
   tz: z.string().nullable().default('UTC').describe('process TZ before the plugin loads (null: unset)'),
   header: LogHeader.describe('the session header; header.cwd is the agent cwd'),
   agentId: z.string().optional().describe('agent id; default header.id'),
+  agents: z.array(z.object({ id: z.string(), header: LogHeader })).optional().describe('further agents, each with its own (initially empty) session; their final logs are observations.agents'),
   tmux: z.unknown().optional(),
   workspace: z.unknown().optional(),
   sessions: z.unknown().optional(),
@@ -144,7 +172,7 @@ export const ScenarioExpect = z.object({
   outcomes: z.array(Outcome).describe('one per load, pre-step and restart, in order'),
   log: z.array(LogEvent).describe('the final durable log, ids normalised (see normalise.ts)'),
   warnings: z.array(z.string()).default([]),
-  observations: z.record(z.string(), z.unknown()).default({}).describe('per adapter section, e.g. {tmux:{commands:3}}'),
+  observations: z.record(z.string(), z.unknown()).default({}).describe('per adapter section, e.g. {tmux:{commands:3}}; `calls`: the surface actions\' results in order; `agents`: the other agents\' final logs'),
 });
 
 export const ScenarioFixture = z.object({
@@ -166,6 +194,18 @@ export const ScenarioFixture = z.object({
 export type ScenarioFixture = z.infer<typeof ScenarioFixture>;
 export type ScenarioFixtureInput = z.input<typeof ScenarioFixture>;
 
+/**
+ * One expected finding of a log fixture, located like typescript-eslint RuleTester's
+ * `{messageId, line}`: by the seq of the event it is about, or (when it names no event, e.g. a
+ * malformed line or the header) by its 1-based line; `line: null` is a finding about the file as a
+ * whole. The right rule at the wrong place is a difference.
+ */
+export const ExpectedFinding = z.union([
+  z.object({ rule: z.string(), seq: z.number().int().min(0) }).strict(),
+  z.object({ rule: z.string(), line: z.number().int().min(1).nullable() }).strict(),
+]);
+export type ExpectedFinding = z.infer<typeof ExpectedFinding>;
+
 export const LogFixture = z.object({
   format: z.literal(FIXTURE_FORMAT_VERSION),
   kind: z.literal('log'),
@@ -181,8 +221,8 @@ export const LogFixture = z.object({
   tornTail: z.boolean().optional().describe('the file ends without a final newline (a live or crashed writer)'),
   zstd: z.string().optional().describe('base64 of a .jsonl.zstd file; when set it is the log (header and log then describe its intended content)'),
   expect: z.object({
-    findings: z.array(z.string()).describe('exact multiset of rule ids with severity error or warning, sorted'),
-    info: z.array(z.string()).optional().describe('when present, the exact multiset of info rule ids, sorted'),
+    findings: z.array(ExpectedFinding).describe('exact multiset of located findings with severity error or warning, sorted by rule then place'),
+    info: z.array(ExpectedFinding).optional().describe('when present, the exact multiset of located info findings, sorted'),
   }),
   provenance: z.object({ generator: z.string(), seed: z.number().int().optional() }).optional(),
 });

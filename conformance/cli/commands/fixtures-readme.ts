@@ -34,8 +34,12 @@ fixture changes its id, so ids in an expected-failures list never point at a dif
   malformed.
 - \`fixture.json\`: \`source\`, \`category\`, \`title\`, \`rules\` (the rule ids exercised), \`spec\` (revisions),
   \`config\` (known source configs, e.g. \`{"time-context":{"refreshIntervalMs":60000}}\`) and
-  \`expect.findings\`: the exact sorted multiset of rule ids of severity error or warning a validator
-  must report (info findings only where \`expect.info\` is given).
+  \`expect.findings\`: the exact multiset of **located** findings of severity error or warning a
+  validator must report (info findings only where \`expect.info\` is given), sorted by rule id, then
+  place. Each is \`{"rule", "seq"}\` (the seq of the event the finding is about) or, for a finding that
+  names no event (a malformed line, the header), \`{"rule", "line"}\` with the 1-based line, or
+  \`"line": null\` for the file as a whole — as typescript-eslint's RuleTester expects
+  \`{messageId, line}\`. The right rule at another event is a failure.
 
 ## Scenario fixtures (a plugin under test): \`"kind": "scenario"\`
 
@@ -46,7 +50,10 @@ fixture changes its id, so ids in an expected-failures list never point at a dif
   \`warnings\` (logged by the plugin), \`observations\` (per service section, e.g. shell commands).
 - \`expected.jsonl\`: the final durable log (header first). Every UUID-shaped string is replaced by
   \`<id:N>\`, numbered by first appearance, so runs with random ids compare equal while "the same id"
-  is still checked.
+  is still checked. Ids that are not UUID-shaped are kept as they are: where the spec says an id is
+  preserved (the citing message of a session reference, a message another listener attached),
+  fixtures give that message a fixed id such as \`citing-message-0001\`, which no fresh UUID can
+  imitate.
 
 ### Actions (\`do\`)
 
@@ -65,6 +72,30 @@ fixture changes its id, so ids in an expected-failures list never point at a dif
 | \`append\` | another producer appends a durable event |
 | \`env\` | change a service environment section (files, tmux state, other sessions) |
 | \`tool-result\` | a tool result outside any step (\`tools/result\` hook only) |
+| \`service\` | call \`method\` of a service by \`name\` — one the plugin provided (\`ctx.reflect.provide\`), else one the host offers — with \`args\`; \`remote: true\` calls a Remote method's implementation \`remoteExport<Method>\` (DSH's typert convention, e.g. \`candidates\` → \`remoteExportCandidates\`). The result or error is an observation |
+| \`library\` | call the plugin module's documented export \`export\` with \`args\`; the result or error is an observation |
+| \`provides\` | record the service names the plugin instance provided, sorted |
+| \`use\` | act on another agent of \`env.agents\` from now on (its own session, inbox and turns) |
+| \`inbox\` | \`change.op\`: \`push\` (another producer appends a message to a lane), \`fail\` (the next \`prepend\`/\`replace\`/\`remove\` call throws the given string), \`observe\` (record both lanes' waiting messages) |
+
+**Arguments** of \`service\` and \`library\` calls are JSON plus host values by placeholder:
+\`{"$host":"agent"}\` (the active agent), \`{"$host":"signal"}\` (the call's AbortSignal; \`abortBefore\`
+aborts it first, \`abortWhenStalled\` aborts it when the call is still pending once all queued work
+ran), \`{"$host":"service","name":"fs"}\` (a host service, e.g. a file-system provider).
+
+**Observations.** Besides the per-section ones (\`tmux\`, \`workspace\`, \`sessions\`), \`calls\` lists the
+surface actions in order, each \`{"call": "service sessionReferenceResolver.listCandidates" |
+"library encodeSessionReferenceUri" | "provides" | "inbox", ...}\` with \`result\` (JSON data),
+\`returned: "undefined"\`, \`error: {name, message, code?}\` or \`pending: true\`; \`agents\` holds each
+further agent's final log. Ids in \`calls\` are normalised with the same numbering as the log, so an
+id seen in the inbox and the id the log then holds compare as the same id.
+
+**Tool calls** (\`assistant.toolCalls[]\`, \`tool-result.call\`) may set \`abortAfterResult\` (the tool's
+signal aborts right after \`tools/result\` was delivered) and \`additionalContexts\` (messages another
+listener attached to the result; whatever \`result.additionalContexts\` holds once every listener ran
+is appended as \`user/message\` right after the \`tool/result\`). **\`env.agents\`** adds agents with their
+own (initially empty) sessions. The \`workspace\` section's \`faults\` include \`hang\`: a read that does
+not answer until its signal aborts (then it rejects with the reason) or the fault is cleared.
 
 Times in logs are the virtual clock's: compare them exactly. A log fixture line written as
 \`{"$rawLine": "..."}\` in memory is stored verbatim (a deliberately malformed line); \`tornTail\`

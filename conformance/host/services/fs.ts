@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, posix } from 'node:path';
-import { z } from 'zod';
+import { posix } from 'node:path';
 import type { AdapterContext, ServiceAdapter } from '../../scenario/adapter.js';
+import { parentsOf, RealDirBackend, VirtualBackend, type Backend } from './fs-backends.js';
+import { FsError, WorkspaceChange, WorkspaceSpec, type FaultKind, type FsInfo, type FsTarget, type WorkspaceSpecInput } from './fs-schema.js';
+
+export * from './fs-schema.js';
+
 
 /**
  * The `fs` service for agent-instructions scenarios: the slice of DSH's `FileSystem` Service
@@ -37,251 +38,6 @@ import type { AdapterContext, ServiceAdapter } from '../../scenario/adapter.js';
  * were consumed, e.g. "one pass never probes the same file twice" or "an oversize file is never read".
  */
 
-const AbsolutePath = z.string().regex(/^\//, 'must be an absolute POSIX path');
-
-export const FileEntry = z
-  .object({
-    content: z.string(),
-    version: z.string().optional().describe('a fixed version token (a backend whose token does not change on rewrite)'),
-    size: z.number().int().min(0).nullable().optional().describe('reported size; null: the backend reports none; default: the true UTF-8 size'),
-    unreadable: z.boolean().optional().describe('stat works, reading fails (FS_PERMISSION_DENIED)'),
-  })
-  .strict();
-export type FileEntry = z.infer<typeof FileEntry>;
-
-export const FaultKind = z.enum(['resolve', 'stat', 'read']);
-export type FaultKind = z.infer<typeof FaultKind>;
-
-export const WorkspaceSpec = z
-  .object({
-    files: z.record(AbsolutePath, z.union([z.string(), FileEntry])).default({}).describe('regular files; parents are created'),
-    dirs: z.array(AbsolutePath).default([]).describe('directories (e.g. a `.git` directory marker)'),
-    symlinks: z.record(AbsolutePath, z.string()).default({}).describe('symlink path → target as written (absolute or relative)'),
-    others: z.array(AbsolutePath).default([]).describe("entries that are neither file nor directory (a FIFO): stat type 'other'"),
-    faults: z
-      .record(AbsolutePath, z.array(FaultKind))
-      .default({})
-      .describe('resolve: resolve(path) throws; stat: stat of that target throws; read: streamText throws'),
-    env: z
-      .object({
-        HOME: AbsolutePath.optional().describe('the OS home while the scenario runs (default dshHome is $HOME/.dsh)'),
-        DSH_HOME: z.string().nullable().optional().describe('$DSH_HOME while the scenario runs; null: unset'),
-      })
-      .strict()
-      .default({}),
-    chunkSize: z.number().int().min(1).default(65_536).describe('characters per streamed chunk'),
-    provider: z.boolean().default(true).describe('false: the host has no fs service at all'),
-    observe: z
-      .array(z.enum(['streams', 'stats', 'chunks']))
-      .default([])
-      .describe(
-        'what the fixture asserts about provider traffic, as order-free counts: streams/stats are sorted multisets of targets read/stat-ed, chunks the number of chunks consumed',
-      ),
-  })
-  .strict();
-export type WorkspaceSpec = z.infer<typeof WorkspaceSpec>;
-export type WorkspaceSpecInput = z.input<typeof WorkspaceSpec>;
-
-export const WorkspaceChange = z.discriminatedUnion('op', [
-  z
-    .object({
-      op: z.literal('write'),
-      path: AbsolutePath,
-      content: z.string(),
-      version: z.string().optional(),
-      size: z.number().int().min(0).nullable().optional(),
-    })
-    .strict()
-    .describe('create or overwrite a file (through a symlink, like a real write); parents are created'),
-  z.object({ op: z.literal('remove'), path: AbsolutePath }).strict().describe('remove a file, symlink or directory tree'),
-  z.object({ op: z.literal('mkdir'), path: AbsolutePath }).strict(),
-  z.object({ op: z.literal('symlink'), path: AbsolutePath, target: z.string() }).strict().describe('create or retarget a symlink'),
-  z.object({ op: z.literal('fault'), path: AbsolutePath, kinds: z.array(FaultKind) }).strict().describe('set the faults of a path ([] clears)'),
-  z.object({ op: z.literal('unreadable'), path: AbsolutePath, value: z.boolean() }).strict(),
-]);
-export type WorkspaceChange = z.infer<typeof WorkspaceChange>;
-
-export interface FsTarget {
-  targetKey: string;
-  displayPath: string;
-}
-export interface FsInfo {
-  type: 'file' | 'directory' | 'other';
-  version: string;
-  size?: number;
-}
-
-export class FsError extends Error {
-  override readonly name = 'FsError';
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
-
-type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
-
-/** The primitives a backend provides; everything else is shared. Paths are virtual and normalised. */
-interface Backend {
-  kind(path: string): EntryKind | undefined;
-  readlink(path: string): string;
-  /** Content of a regular file (throws a permission error when the OS refuses). */
-  read(path: string): string;
-  version(path: string): string;
-  /** The true size of a regular file in bytes. */
-  trueSize(path: string): number;
-  writeFile(path: string, content: string): void;
-  mkdir(path: string): void;
-  symlink(path: string, target: string): void;
-  mkOther(path: string): void;
-  remove(path: string): void;
-  setUnreadable(path: string, value: boolean): void;
-  dispose(): void;
-}
-
-function parentsOf(path: string): string[] {
-  const out: string[] = [];
-  let current = posix.dirname(path);
-  while (current !== '/') {
-    out.unshift(current);
-    current = posix.dirname(current);
-  }
-  return out;
-}
-
-class VirtualBackend implements Backend {
-  private readonly nodes = new Map<string, { kind: EntryKind; content?: string; target?: string; version: string }>([['/', { kind: 'directory', version: 'v0' }]]);
-  private counter = 0;
-
-  private nextVersion(): string {
-    this.counter += 1;
-    return `v${this.counter}`;
-  }
-  kind(path: string): EntryKind | undefined {
-    return this.nodes.get(path)?.kind;
-  }
-  readlink(path: string): string {
-    return this.nodes.get(path)!.target!;
-  }
-  read(path: string): string {
-    return this.nodes.get(path)!.content!;
-  }
-  version(path: string): string {
-    return this.nodes.get(path)!.version;
-  }
-  trueSize(path: string): number {
-    return Buffer.byteLength(this.read(path), 'utf8');
-  }
-  private ensureParents(path: string): void {
-    for (const dir of parentsOf(path)) if (!this.nodes.has(dir)) this.nodes.set(dir, { kind: 'directory', version: this.nextVersion() });
-  }
-  writeFile(path: string, content: string): void {
-    this.ensureParents(path);
-    this.nodes.set(path, { kind: 'file', content, version: this.nextVersion() });
-  }
-  mkdir(path: string): void {
-    this.ensureParents(path);
-    if (this.nodes.get(path)?.kind !== 'directory') this.nodes.set(path, { kind: 'directory', version: this.nextVersion() });
-  }
-  symlink(path: string, target: string): void {
-    this.ensureParents(path);
-    this.nodes.set(path, { kind: 'symlink', target, version: this.nextVersion() });
-  }
-  mkOther(path: string): void {
-    this.ensureParents(path);
-    this.nodes.set(path, { kind: 'other', version: this.nextVersion() });
-  }
-  remove(path: string): void {
-    for (const key of [...this.nodes.keys()]) if (key === path || key.startsWith(`${path}/`)) this.nodes.delete(key);
-  }
-  setUnreadable(): void {
-    // Unreadability is a service-level fault in virtual mode (see FileSystemService.unreadable).
-  }
-  dispose(): void {}
-}
-
-/** A real temporary directory; virtual `/x` lives at `<root>/x`. */
-class RealDirBackend implements Backend {
-  readonly root: string;
-  /** Bumped on every write the service performs (coarse timestamps can hide a rewrite). */
-  private readonly generations = new Map<string, number>();
-
-  constructor() {
-    this.root = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-ai-ws-')));
-  }
-  real(path: string): string {
-    return path === '/' ? this.root : this.root + path;
-  }
-  kind(path: string): EntryKind | undefined {
-    try {
-      const s = lstatSync(this.real(path));
-      return s.isSymbolicLink() ? 'symlink' : s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other';
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-      throw error;
-    }
-  }
-  readlink(path: string): string {
-    const target = readlinkSync(this.real(path));
-    // Absolute targets were written inside the temporary root; map them back to virtual paths.
-    return target.startsWith(`${this.root}/`) || target === this.root ? target.slice(this.root.length) || '/' : target;
-  }
-  read(path: string): string {
-    return readFileSync(this.real(path), 'utf8');
-  }
-  version(path: string): string {
-    const s = statSync(this.real(path), { bigint: true });
-    return `${s.ino}-${s.size}-${s.mtimeNs}-${s.ctimeNs}-g${this.generations.get(path) ?? 0}`;
-  }
-  trueSize(path: string): number {
-    return Number(statSync(this.real(path)).size);
-  }
-  private bump(path: string): void {
-    this.generations.set(path, (this.generations.get(path) ?? 0) + 1);
-  }
-  private ensureParents(path: string): void {
-    mkdirSync(posix.dirname(this.real(path)), { recursive: true });
-  }
-  writeFile(path: string, content: string): void {
-    this.ensureParents(path);
-    writeFileSync(this.real(path), content, 'utf8');
-    this.bump(path);
-  }
-  mkdir(path: string): void {
-    mkdirSync(this.real(path), { recursive: true });
-  }
-  symlink(path: string, target: string): void {
-    this.ensureParents(path);
-    rmSync(this.real(path), { force: true, recursive: true });
-    symlinkSync(target.startsWith('/') ? this.real(target) : target, this.real(path));
-  }
-  mkOther(path: string): void {
-    this.ensureParents(path);
-    execFileSync('mkfifo', [this.real(path)]);
-  }
-  remove(path: string): void {
-    rmSync(this.real(path), { force: true, recursive: true });
-  }
-  setUnreadable(path: string, value: boolean): void {
-    // Effective for non-root users; as root the service-level fault still makes the read fail.
-    try {
-      chmodSync(this.real(path), value ? 0o000 : 0o644);
-    } catch {
-      // The file may not exist yet; the service-level fault covers it.
-    }
-  }
-  dispose(): void {
-    try {
-      rmSync(this.root, { recursive: true, force: true });
-    } catch {
-      // Best effort: a leftover temporary directory is harmless.
-    }
-  }
-}
-
 const MAX_SYMLINK_HOPS = 40;
 
 /**
@@ -291,6 +47,8 @@ export class FileSystemService {
   readonly calls: string[] = [];
   chunksRead = 0;
   private readonly faults = new Map<string, Set<FaultKind>>();
+  /** Reads stalled by a `hang` fault, released when the fault is cleared. */
+  private readonly hanging = new Map<string, Array<() => void>>();
   private readonly unreadable = new Set<string>();
   /** Fixed version tokens and reported sizes set by the fixture (cleared by a plain rewrite). */
   private readonly fixedVersions = new Map<string, string>();
@@ -336,6 +94,7 @@ export class FileSystemService {
     if (kind === undefined || kind === 'symlink') throw new FsError(`no such file: ${key}`, 'FS_NOT_FOUND');
     if (kind !== 'file') throw new FsError(`not a regular file: ${key}`, 'FS_NOT_REGULAR_FILE');
     if (this.unreadable.has(now) || this.faults.get(now)?.has('read')) throw new FsError(`permission denied: ${key}`, 'FS_PERMISSION_DENIED');
+    if (this.faults.get(now)?.has('hang')) await this.hangWhileFaulted(now, signal);
     let text: string;
     try {
       text = this.backend.read(now);
@@ -353,6 +112,17 @@ export class FileSystemService {
         }
       },
     };
+  }
+
+  /**
+   * A read that does not answer (a stalled network mount): it rejects with the signal's reason when
+   * the signal aborts, and goes on normally once the fixture clears the fault.
+   */
+  private hangWhileFaulted(path: string, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      this.hanging.set(path, [...(this.hanging.get(path) ?? []), resolve]);
+    });
   }
 
   // ---- path resolution -------------------------------------------------------------------------
@@ -433,6 +203,10 @@ export class FileSystemService {
       case 'fault':
         if (change.kinds.length === 0) this.faults.delete(change.path);
         else this.faults.set(change.path, new Set(change.kinds));
+        if (!change.kinds.includes('hang')) {
+          for (const release of this.hanging.get(change.path) ?? []) release();
+          this.hanging.delete(change.path);
+        }
         return;
       case 'unreadable': {
         let at: string;

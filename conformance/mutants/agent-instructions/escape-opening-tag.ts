@@ -4,3 +4,6 @@ export const description = 'escapes the opening <system-reminder> tag instead of
 
 const plugin = variant({ escapeFrameBody: (body) => body.replaceAll('<system-reminder>', '<\\system-reminder>') });
 export const { name, Config, apply } = plugin;
+
+// The package's library exports are unchanged in this variant (only the plugin behaviour is broken).
+export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from '../../../reference/agent-instructions/library.js';

@@ -15,3 +15,6 @@ const plugin = variant({
   },
 });
 export const { name, Config, apply } = plugin;
+
+// The package's library exports are unchanged in this variant (only the plugin behaviour is broken).
+export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from '../../../reference/agent-instructions/library.js';

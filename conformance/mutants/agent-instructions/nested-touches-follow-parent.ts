@@ -12,3 +12,6 @@ class ParentDecides extends NestedTouches<any> {
 
 const plugin = variant({ newNestedTouches: () => new ParentDecides() });
 export const { name, Config, apply } = plugin;
+
+// The package's library exports are unchanged in this variant (only the plugin behaviour is broken).
+export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from '../../../reference/agent-instructions/library.js';

@@ -11,3 +11,6 @@ class NeverOpen extends StepGate<any> {
 
 const plugin = variant({ newStepGate: () => new NeverOpen() });
 export const { name, Config, apply } = plugin;
+
+// The package's library exports are unchanged in this variant (only the plugin behaviour is broken).
+export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from '../../../reference/agent-instructions/library.js';

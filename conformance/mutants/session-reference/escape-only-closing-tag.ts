@@ -9,3 +9,6 @@ export default class SessionReferenceResolver extends Reference {
     return PROMPT_PREFIX + JSON.stringify(fitted.map(({ data }) => data)).replaceAll('</', '\\u003c/') + PROMPT_SUFFIX;
   }
 }
+
+// The package's helper exports are unchanged in this variant (only the resolver is broken).
+export { encodeSessionReferenceUri, decodeSessionReferenceUri, formatSessionReferenceMention, parseSessionReferenceText } from '../../../reference/session-reference/uri.js';

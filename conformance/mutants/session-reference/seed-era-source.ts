@@ -11,3 +11,6 @@ export default class SessionReferenceResolver extends Reference {
     return [direct, freezeMessage({ ...context, source: source as UserMessage['source'] })];
   }
 }
+
+// The package's helper exports are unchanged in this variant (only the resolver is broken).
+export { encodeSessionReferenceUri, decodeSessionReferenceUri, formatSessionReferenceMention, parseSessionReferenceText } from '../../../reference/session-reference/uri.js';

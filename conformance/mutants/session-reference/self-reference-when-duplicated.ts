@@ -9,3 +9,6 @@ export default class SessionReferenceResolver extends Reference {
     return super.normalise(selfId, selfMentions > 1 ? references.filter((r) => (r as { sessionId?: unknown })?.sessionId !== selfId) : references);
   }
 }
+
+// The package's helper exports are unchanged in this variant (only the resolver is broken).
+export { encodeSessionReferenceUri, decodeSessionReferenceUri, formatSessionReferenceMention, parseSessionReferenceText } from '../../../reference/session-reference/uri.js';

@@ -30,3 +30,6 @@ export default class SessionReferenceResolver extends Reference {
     return fitReference(snapshot, label, this.config.maxReferenceBytes, { ...UPSTREAM_FIT, truncate: truncateBytes });
   }
 }
+
+// The package's helper exports are unchanged in this variant (only the resolver is broken).
+export { encodeSessionReferenceUri, decodeSessionReferenceUri, formatSessionReferenceMention, parseSessionReferenceText } from '../../../reference/session-reference/uri.js';

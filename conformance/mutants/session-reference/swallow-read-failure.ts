@@ -19,3 +19,6 @@ export default class SessionReferenceResolver extends Reference {
     return context === undefined ? [direct] : [direct, context];
   }
 }
+
+// The package's helper exports are unchanged in this variant (only the resolver is broken).
+export { encodeSessionReferenceUri, decodeSessionReferenceUri, formatSessionReferenceMention, parseSessionReferenceText } from '../../../reference/session-reference/uri.js';

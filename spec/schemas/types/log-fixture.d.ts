@@ -8,7 +8,7 @@ format: 1
 kind: "log"
 id: string
 source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "log")
-category: ("compaction" | "clock-regression" | "mixed-time-zones" | "self-reference" | "forged-sources" | "interval-scheduling" | "restart" | "ordering" | "config" | "failure-containment" | "escaping" | "budget" | "format" | "discovery" | "dynamic" | "parsing" | "log-structure")
+category: ("compaction" | "clock-regression" | "mixed-time-zones" | "self-reference" | "forged-sources" | "interval-scheduling" | "restart" | "ordering" | "config" | "failure-containment" | "escaping" | "budget" | "format" | "discovery" | "dynamic" | "parsing" | "log-structure" | "surface")
 title: string
 rules: string[]
 /**
@@ -33,13 +33,25 @@ tornTail?: boolean
 zstd?: string
 expect: {
 /**
- * exact multiset of rule ids with severity error or warning, sorted
+ * exact multiset of located findings with severity error or warning, sorted by rule then place
  */
-findings: string[]
+findings: ({
+rule: string
+seq: number
+} | {
+rule: string
+line: (number | null)
+})[]
 /**
- * when present, the exact multiset of info rule ids, sorted
+ * when present, the exact multiset of located info findings, sorted
  */
-info?: string[]
+info?: ({
+rule: string
+seq: number
+} | {
+rule: string
+line: (number | null)
+})[]
 }
 provenance?: {
 generator: string

@@ -8,7 +8,7 @@ format: 1
 kind: "scenario"
 id: string
 source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference")
-category: ("compaction" | "clock-regression" | "mixed-time-zones" | "self-reference" | "forged-sources" | "interval-scheduling" | "restart" | "ordering" | "config" | "failure-containment" | "escaping" | "budget" | "format" | "discovery" | "dynamic" | "parsing" | "log-structure")
+category: ("compaction" | "clock-regression" | "mixed-time-zones" | "self-reference" | "forged-sources" | "interval-scheduling" | "restart" | "ordering" | "config" | "failure-containment" | "escaping" | "budget" | "format" | "discovery" | "dynamic" | "parsing" | "log-structure" | "surface")
 title: string
 /**
  * spec rule ids this fixture exercises
@@ -50,6 +50,20 @@ delegationDepth: number
  * agent id; default header.id
  */
 agentId?: string
+/**
+ * further agents, each with its own (initially empty) session; their final logs are observations.agents
+ */
+agents?: {
+id: string
+header: {
+type: "session"
+version: number
+id: string
+createdAt: number
+delegationDepth: number
+[k: string]: unknown
+}
+}[]
 tmux?: unknown
 workspace?: unknown
 sessions?: unknown
@@ -182,6 +196,71 @@ sourceEventSeqs?: number[]
 do: "env"
 section: string
 change: unknown
+} | {
+do: "service"
+name: string
+method: string
+/**
+ * a Remote method: call its implementation remoteExport<Method>
+ */
+remote?: boolean
+args: unknown[]
+/**
+ * the call's signal is aborted before the call
+ */
+abortBefore?: boolean
+/**
+ * abort the call's signal if it is still pending once all queued work has run
+ */
+abortWhenStalled?: boolean
+} | {
+do: "library"
+export: string
+args: unknown[]
+/**
+ * the call's signal is aborted before the call
+ */
+abortBefore?: boolean
+/**
+ * abort the call's signal if it is still pending once all queued work has run
+ */
+abortWhenStalled?: boolean
+} | {
+do: "provides"
+} | {
+do: "use"
+agent: string
+} | {
+do: "inbox"
+change: ({
+op: "push"
+lane: ("next-turn" | "next-step")
+message: {
+/**
+ * shorthand for content [{type:"text", text}]
+ */
+text?: string
+content?: {
+[k: string]: unknown
+}[]
+/**
+ * default {kind:"user"}
+ */
+source?: {
+[k: string]: unknown
+}
+/**
+ * fixed id; default a fresh UUID
+ */
+id?: string
+}
+} | {
+op: "fail"
+method: ("prepend" | "replace" | "remove")
+message: string
+} | {
+op: "observe"
+})
 })[]
 provenance?: {
 generator: string
@@ -230,7 +309,7 @@ code?: string
 })[]
 warnings: string[]
 /**
- * per adapter section, e.g. {tmux:{commands:3}}
+ * per adapter section, e.g. {tmux:{commands:3}}; `calls`: the surface actions' results in order; `agents`: the other agents' final logs
  */
 observations: {
 [k: string]: unknown
@@ -250,5 +329,31 @@ aborted?: boolean
  * deliver tools/result without exec.agent
  */
 agentless?: boolean
+/**
+ * abort the tool's signal right after tools/result was delivered
+ */
+abortAfterResult?: boolean
+/**
+ * contexts another listener attached to the result; appended after tool/result
+ */
+additionalContexts?: {
+/**
+ * shorthand for content [{type:"text", text}]
+ */
+text?: string
+content?: {
+[k: string]: unknown
+}[]
+/**
+ * default {kind:"user"}
+ */
+source?: {
+[k: string]: unknown
+}
+/**
+ * fixed id; default a fresh UUID
+ */
+id?: string
+}[]
 children?: _Schema0[]
 }
