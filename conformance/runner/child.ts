@@ -3,7 +3,7 @@
  * over IPC. Plugin code that hangs, exits the process or corrupts globals only takes this process
  * down; the parent reports an `error` for that fixture and starts a fresh child for the rest.
  */
-import type { SpecRevision } from '../../spec/revisions.js';
+import type { SourceName, SpecRevision } from '../../spec/revisions.js';
 import type { LoadedPlugin } from '../loader/load-plugin.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
 import type { GeneratedScenario } from '../properties/session-arbitrary.js';
@@ -19,11 +19,11 @@ export type ChildRequest =
   | { type: 'compare'; scenario: GeneratedScenario };
 
 export type ChildResponse =
-  | { type: 'loaded'; label: string; source: LoadedPlugin['source']; shape: LoadedPlugin['shape'] }
+  | { type: 'loaded'; label: string; source: SourceName; shape: LoadedPlugin['shape']; warnings: string[] }
   | { type: 'load-failed'; message: string }
   | { type: 'result'; status: 'pass' | 'fail' | 'error'; message: string; diff?: unknown; rules?: string[]; actualLog?: unknown[] };
 
-let plugin: LoadedPlugin | undefined;
+let plugin: LoadedPlugin<SourceName> | undefined;
 let reference: LoadedPlugin | undefined;
 let revision: SpecRevision = '2026-08';
 
@@ -41,8 +41,11 @@ async function handle(request: ChildRequest): Promise<void> {
   if (request.type === 'load') {
     revision = request.spec;
     try {
-      plugin = await resolvePluginSpec(request.plugin, request.spec);
-      send({ type: 'loaded', label: plugin.label, source: plugin.source, shape: plugin.shape });
+      const loaded = await resolvePluginSpec(request.plugin, request.spec);
+      // A plugin that is none of the four sources has no fixtures here (the contributor suite judges it).
+      if (loaded.source === 'contributor') throw new Error(`${loaded.label}: cannot tell which source this plugin implements; pass --source time-context|tmux-context|agent-instructions|session-reference`);
+      plugin = loaded as LoadedPlugin<SourceName>;
+      send({ type: 'loaded', label: plugin.label, source: plugin.source, shape: plugin.shape, warnings: plugin.warnings });
     } catch (error) {
       send({ type: 'load-failed', message: error instanceof Error ? error.message : String(error) });
     }

@@ -1,5 +1,6 @@
 import type { SessionEvent, SessionHeader } from '../../invariants/log/types.js';
 import { SimulatedHost, VirtualClock, setProcessTimeZone, type PluginFactory, type PreStepOutcome } from '../host/index.js';
+import type { ServiceLookup } from '../host/context.js';
 import type { AdapterContext, ServiceAdapter } from './adapter.js';
 import { adapterFactory } from './adapters.js';
 import { normaliseLog } from './normalise.js';
@@ -15,6 +16,8 @@ export interface ScenarioActual {
   header: SessionHeader;
   warnings: string[];
   observations: Record<string, unknown>;
+  /** Services the plugin asked for (ctx.get / inject) that this host does not offer. */
+  lookups?: ServiceLookup[];
 }
 
 export interface ExecuteOptions {
@@ -80,7 +83,7 @@ export async function executeScenario(
       const observed = adapter.observe?.();
       if (observed !== undefined) observations[section] = observed;
     }
-    return { outcomes, log: normaliseLog(rawLog), rawLog, header, warnings: host.warnings(), observations };
+    return { outcomes, log: normaliseLog(rawLog), rawLog, header, warnings: host.warnings(), observations, lookups: [...host.registry.lookups] };
   } finally {
     host?.dispose();
     for (const adapter of adapters.values()) await adapter.dispose?.();
