@@ -59,10 +59,28 @@ export function isConstructor(fn: unknown): boolean {
   return !(value instanceof GeneratorFunction) && !(value instanceof AsyncGeneratorFunction);
 }
 
-/** Call a plugin's callback the way a cordis fiber does. */
-export function invokeCallback(callback: PluginCallback, ctx: unknown, config: unknown): unknown {
+/**
+ * Call a plugin's callback the way a cordis fiber does, handing what it returns to `keep`: a called
+ * (not constructed) callback may return a disposer, or a generator that yields disposers (cordis runs
+ * the generator's body, so the kit must too). A constructed one's result is the instance, not an effect.
+ */
+export function invokeCallback(callback: PluginCallback, ctx: unknown, config: unknown, keep: (dispose: () => unknown) => void = () => {}): unknown {
   if (isConstructor(callback)) return new (callback as unknown as new (...args: unknown[]) => unknown)(ctx, config);
-  return callback(ctx, config);
+  const effect = callback(ctx, config);
+  if (effect === null || effect === undefined) return effect;
+  if (typeof effect === 'function') {
+    keep(effect as () => unknown);
+    return effect;
+  }
+  // cordis accepts a promise (awaited), a sync or async iterable of disposers, and nothing else.
+  if (typeof effect !== 'object' || !('then' in effect || Symbol.iterator in effect || Symbol.asyncIterator in effect)) throw new TypeError('Invalid effect');
+  if (!('then' in effect) && Symbol.iterator in effect) {
+    for (const dispose of effect as Iterable<unknown>) {
+      if (typeof dispose === 'function') keep(dispose as () => unknown);
+      else if (dispose !== null && dispose !== undefined) throw new TypeError('Invalid effect');
+    }
+  }
+  return effect;
 }
 
 export interface StandardIssue {

@@ -57,7 +57,8 @@ export function pluginFromModule(mod: Record<string, unknown>, spec: string, lab
       const missing = inject.filter((name) => !ctx.offers(name));
       for (const name of missing) ctx.recordLookup(name, 'inject');
       if (missing.length > 0) return undefined;
-      return invokeCallback(callback, ctx, resolveConfig(plugin!.Config, config));
+      // A returned disposer runs when the plugin is unloaded (restart), as a cordis effect does.
+      return invokeCallback(callback, ctx, resolveConfig(plugin!.Config, config), (dispose) => ctx.effect(() => dispose));
     },
   };
   return { spec, label, source, shape, factory, warnings };
