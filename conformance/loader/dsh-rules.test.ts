@@ -31,7 +31,7 @@ async function viaCordis(shape: Shape, config: unknown): Promise<Outcome> {
   const plugin = unwrapExports(shape.module(seen));
   let fiber: PromiseLike<unknown>;
   try {
-    fiber = ctx.plugin(plugin as never, config);
+    fiber = ctx.plugin(plugin as never, config as never);
   } catch (error) {
     return { kind: 'refused', message: (error as Error).message };
   }
