@@ -21,7 +21,7 @@ export type ChildRequest =
 export type ChildResponse =
   | { type: 'loaded'; label: string; source: SourceName; shape: LoadedPlugin['shape']; warnings: string[] }
   | { type: 'load-failed'; message: string }
-  | { type: 'result'; status: 'pass' | 'fail' | 'error'; message: string; diff?: unknown; rules?: string[]; actualLog?: unknown[] };
+  | { type: 'result'; status: 'pass' | 'fail' | 'error'; message: string; diff?: unknown; rules?: string[]; actualLog?: unknown[]; infos?: string[]; warnings?: string[] };
 
 let plugin: LoadedPlugin<SourceName> | undefined;
 let reference: LoadedPlugin | undefined;
@@ -67,6 +67,8 @@ async function handle(request: ChildRequest): Promise<void> {
     message: judgement.message,
     diff: judgement.diff,
     rules: judgement.rules,
+    infos: judgement.infos,
+    warnings: judgement.warnings,
     actualLog: judgement.status === 'pass' ? undefined : [judgement.actual.header, ...judgement.actual.rawLog],
   });
 }
