@@ -62,6 +62,23 @@ export class ListenerRegistry {
   }
 }
 
+/**
+ * Events the host emits without an outcome to record a failure in (cordis `emit` does not catch): a
+ * throw from one of these listeners breaks the host contract, which spec/verdicts.md calls an `error`.
+ */
+const EVENTS_WITHOUT_OUTCOME = new Set(['session/event', 'tools/result']);
+
+/** A plugin's listener threw where the host defines no outcome (the runner reports an `error`). */
+export class PluginCrash extends Error {
+  override readonly name = 'PluginCrash';
+  constructor(
+    readonly event: string,
+    readonly thrown: unknown,
+  ) {
+    super(`the plugin threw from its ${event} listener, where the host defines no outcome: ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}`);
+  }
+}
+
 export interface CapturedLog {
   level: 'warn' | 'info' | 'error' | 'debug';
   message: string;
@@ -100,7 +117,16 @@ export class HostContext {
 
   on(name: string, fn: Listener, options?: { prepend?: boolean; global?: boolean } | boolean): () => void {
     const prepend = typeof options === 'boolean' ? options : Boolean(options?.prepend);
-    const remove = this.registry.add({ name, fn, prepend, owner: this });
+    const listener: Listener = EVENTS_WITHOUT_OUTCOME.has(name)
+      ? function (this: unknown, ...args: unknown[]) {
+          try {
+            return fn.apply(this, args);
+          } catch (error) {
+            throw new PluginCrash(name, error);
+          }
+        }
+      : fn;
+    const remove = this.registry.add({ name, fn: listener, prepend, owner: this });
     this.disposers.push(remove);
     return remove;
   }

@@ -9,6 +9,7 @@ import type { ScenarioFixture } from '../scenario/schema.js';
 import type { GeneratedScenario } from '../properties/session-arbitrary.js';
 import { judgeScenario } from '../scenario/compare.js';
 import { executeScenario } from '../scenario/execute.js';
+import { PluginCrash } from '../host/context.js';
 import { judgeFixture } from './judge-fixture.js';
 import { resolvePluginSpec, type PluginSpec } from './plugin-spec.js';
 
@@ -33,7 +34,9 @@ function send(message: ChildResponse): void {
 
 process.on('message', (request: ChildRequest) => {
   void handle(request).catch((error: unknown) => {
-    send({ type: 'result', status: 'error', message: `the kit could not run this fixture: ${error instanceof Error ? error.message : String(error)}` });
+    // A plugin crash where no outcome is defined is the plugin's `error`; anything else is the kit's (spec/verdicts.md).
+    if (error instanceof PluginCrash) send({ type: 'result', status: 'error', message: error.message });
+    else send({ type: 'result', status: 'error', message: `Not testable: the kit could not run this fixture: ${error instanceof Error ? error.message : String(error)}` });
   });
 });
 
