@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HostContext, ListenerRegistry } from '../host/context.js';
 import { unwrapExports } from './dsh-rules.js';
 import { PluginLoadError, pluginFromModule } from './from-module.js';
-import { SHAPES, type Seen, type Shape } from './plugin-shapes.js';
+import { SHAPES, type Seen, type Shape } from './test-support/plugin-shapes.js';
 
 /**
  * The differential proof of the loading rules: every shape in the corpus is loaded, with every config,
