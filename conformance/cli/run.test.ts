@@ -61,11 +61,15 @@ describe('dsh-ctx-conform PLUGIN', () => {
     expect(r.stdout).toContain('Summary: 1 passed, 1 failed, 0 errors');
   });
 
-  it('reports a hang past --timeout, a process exit and a frozen-input mutation as errors, and goes on', async () => {
+  it('reports a hang past --timeout and a process exit as errors, a frozen-input mutation (a turn failure) as a fail, and goes on', async () => {
+    // spec/verdicts.md: the mutation throws inside the pre-step, an unexpected turn failure, so `fail`.
+    const mutated = await cli([join(plugins, 'mutates.mjs'), '--fixtures', dir, '--timeout', '800', '--reporter', 'json']);
+    expect(mutated.code).toBe(1);
+    const fails = RunReport.parse(JSON.parse(mutated.stdout)).results.filter((x) => x.status === 'fail');
+    expect(fails.map((e) => e.message).join('\n')).toContain('read only');
     for (const [file, text] of [
       ['hangs.mjs', 'did not finish within --timeout 800 ms'],
       ['exits.mjs', 'ended the process (exit code 7'],
-      ['mutates.mjs', 'read only'],
     ] as const) {
       const r = await cli([join(plugins, file), '--fixtures', dir, '--timeout', '800', '--reporter', 'json']);
       expect(r.code, file).toBe(1);

@@ -17,9 +17,31 @@ export interface ListenerEntry {
   owner: HostContext;
 }
 
+/**
+ * A service the plugin asked for that the host does not offer: through `ctx.get(name)` (it then gets
+ * `undefined`) or through `inject` (DSH then never starts it). Recorded so a failure can say what the
+ * plugin was looking for, and which services the host does offer.
+ */
+export interface ServiceLookup {
+  name: string;
+  via: 'get' | 'inject';
+  /** The services the host offered at the time, sorted. */
+  offered: string[];
+}
+
+/**
+ * Services every simulated host offers whatever the fixture sets up: `agents`, the agent registry whose
+ * events (`agent/pre-step`, `session/event`, `tools/result`) the host dispatches. Published sources
+ * declare `inject: ['agents']` for it; it is offered as an event source, so `ctx.get('agents')` is
+ * `undefined` here.
+ */
+export const HOST_SERVICES: readonly string[] = ['agents'];
+
 /** Event listeners shared by every plugin context of one host (one Cordis app). */
 export class ListenerRegistry {
   private readonly entries: ListenerEntry[] = [];
+  /** Lookups of services the host does not offer, across restarts, each (name, via) once. */
+  readonly lookups: ServiceLookup[] = [];
 
   add(entry: ListenerEntry): () => void {
     if (entry.prepend) this.entries.unshift(entry);
@@ -37,6 +59,23 @@ export class ListenerRegistry {
 
   count(name?: string): number {
     return name === undefined ? this.entries.length : this.entries.filter((e) => e.name === name).length;
+  }
+}
+
+/**
+ * Events the host emits without an outcome to record a failure in (cordis `emit` does not catch): a
+ * throw from one of these listeners breaks the host contract, which spec/verdicts.md calls an `error`.
+ */
+const EVENTS_WITHOUT_OUTCOME = new Set(['session/event', 'tools/result']);
+
+/** A plugin's listener threw where the host defines no outcome (the runner reports an `error`). */
+export class PluginCrash extends Error {
+  override readonly name = 'PluginCrash';
+  constructor(
+    readonly event: string,
+    readonly thrown: unknown,
+  ) {
+    super(`the plugin threw from its ${event} listener, where the host defines no outcome: ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}`);
   }
 }
 
@@ -78,13 +117,34 @@ export class HostContext {
 
   on(name: string, fn: Listener, options?: { prepend?: boolean; global?: boolean } | boolean): () => void {
     const prepend = typeof options === 'boolean' ? options : Boolean(options?.prepend);
-    const remove = this.registry.add({ name, fn, prepend, owner: this });
+    const listener: Listener = EVENTS_WITHOUT_OUTCOME.has(name)
+      ? function (this: unknown, ...args: unknown[]) {
+          try {
+            return fn.apply(this, args);
+          } catch (error) {
+            throw new PluginCrash(name, error);
+          }
+        }
+      : fn;
+    const remove = this.registry.add({ name, fn: listener, prepend, owner: this });
     this.disposers.push(remove);
     return remove;
   }
 
   get(name: string): unknown {
+    if (!this.offers(name)) this.recordLookup(name, 'get');
     return this.services[name];
+  }
+
+  /** Whether this host offers a service by that name (fixture services plus {@link HOST_SERVICES}). */
+  offers(name: string): boolean {
+    return Object.hasOwn(this.services, name) || HOST_SERVICES.includes(name);
+  }
+
+  /** Record a lookup of a service the host does not offer (the loader records `inject` ones). */
+  recordLookup(name: string, via: ServiceLookup['via']): void {
+    if (this.registry.lookups.some((l) => l.name === name && l.via === via)) return;
+    this.registry.lookups.push({ name, via, offered: [...new Set([...Object.keys(this.services), ...HOST_SERVICES])].sort() });
   }
 
   effect(fn: () => unknown, _label?: string): () => void {

@@ -1,36 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SOURCES, type SourceName } from '../../spec/revisions.js';
-import type { HostContext, PluginFactory } from '../host/index.js';
+import type { SourceName } from '../../spec/revisions.js';
+import { PluginLoadError, pluginFromModule, type LoadedPlugin } from './from-module.js';
 
 /**
- * Load a context-source plugin the way the DSH loader would: from a directory with package.json, a
- * file, or an installed package name; ESM or CommonJS; as a namespace module (`name`, `inject?`,
- * `Config`, `apply`) or a Service class (session-reference's default export). Config goes through the
- * plugin's own `Config` when it has one, so schema errors are load-time outcomes like in DSH.
+ * Load a plugin the way DSH does: find it (a directory with package.json, a file, or an installed
+ * package name), import it (ESM or CommonJS), then apply DSH's rules (`dsh-rules.ts`) through
+ * `pluginFromModule`. Only the plugin's own package and the node_modules it resolves from are read.
  */
 
-export type PluginShape = 'namespace' | 'service';
-
-/** One of the four sources, or `contributor`: any other context plugin, judged by the contributor suite. */
-export type PluginSource = SourceName | 'contributor';
-
-export interface LoadedPlugin {
-  /** What the user typed (or `reference:<source>` for the bundled ones). */
-  spec: string;
-  /** A human label: package name@version when known. */
-  label: string;
-  source: PluginSource;
-  shape: PluginShape;
-  /** The plugin's declared name (a namespace's `name`, a Service class's name), when it has one. */
-  name?: string;
-  factory: PluginFactory;
-}
-
-export class PluginLoadError extends Error {
-  override readonly name = 'PluginLoadError';
-}
+export { PluginLoadError, pluginFromModule };
+export type { LoadedPlugin, PluginShape, PluginSource } from './from-module.js';
+import type { PluginSource } from './from-module.js';
 
 interface PackageJson {
   name?: string;
@@ -105,97 +87,24 @@ export function resolvePluginEntry(spec: string, cwd = process.cwd()): { entry: 
   return { entry: target };
 }
 
-type AnyModule = Record<string, any>;
-
-function isClass(value: unknown): value is new (...args: any[]) => unknown {
-  return typeof value === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(value));
+export interface LoadOptions {
+  source?: PluginSource;
+  cwd?: string;
+  /** Import a fresh copy of an ES module (its own module state), as a new process would. */
+  instance?: number;
 }
 
-/**
- * Whether `value` has a plugin `apply` of its own. `Function.prototype.apply` does not count: a
- * module namespace seen through vitest's interop proxy falls back to `default`'s members, so a
- * default-exported Service class would otherwise look like a namespace.
- */
-function hasPluginApply(value: AnyModule): boolean {
-  return typeof value.apply === 'function' && value.apply !== Function.prototype.apply;
-}
-
-/** A CommonJS module imported from ESM arrives as `{default: module.exports, ...}`: unwrap it. */
-function unwrapNamespace(mod: AnyModule): AnyModule {
-  if (hasPluginApply(mod)) return mod;
-  const d = mod.default;
-  if (d && typeof d === 'object' && hasPluginApply(d)) return d;
-  return mod;
-}
-
-function detectSource(name: unknown, cls: unknown, override?: PluginSource): PluginSource {
-  if (override) return override;
-  if (typeof name === 'string' && (SOURCES as readonly string[]).includes(name)) return name as SourceName;
-  const clsName = typeof cls === 'function' ? (cls as { name?: string }).name : undefined;
-  if (clsName === 'SessionReferenceResolver' || clsName === 'SessionReferenceService') return 'session-reference';
-  // Any other plugin is a context contributor: the contributor-pattern suite judges it.
-  return 'contributor';
-}
-
-/** Run `config` through the plugin's own `Config` (schemastery is callable; zod has `.parse`). */
-export function applyConfigSchema(Config: unknown, config: unknown): unknown {
-  if (typeof Config === 'function') return (Config as (c: unknown) => unknown)(config);
-  if (Config && typeof (Config as { parse?: unknown }).parse === 'function') return (Config as { parse(c: unknown): unknown }).parse(config);
-  return config;
-}
-
-/** Build a loaded plugin from an imported module object. */
-export function pluginFromModule(mod: AnyModule, spec: string, label: string, override?: PluginSource): LoadedPlugin {
-  const ns = unwrapNamespace(mod);
-  if (hasPluginApply(ns)) {
-    const source = detectSource(ns.name, undefined, override);
-    return {
-      spec,
-      label,
-      source,
-      shape: 'namespace',
-      ...(typeof ns.name === 'string' ? { name: ns.name } : {}),
-      factory: {
-        exports: mod,
-        instantiate(ctx: HostContext, config: unknown) {
-          const resolved = applyConfigSchema(ns.Config, config ?? {});
-          return ns.apply(ctx, resolved);
-        },
-      },
-    };
-  }
-  const cls = isClass(mod.default) ? mod.default : Object.values(mod).find(isClass);
-  if (cls) {
-    const source = detectSource(undefined, cls, override);
-    const clsName = (cls as { name?: unknown }).name;
-    return {
-      spec,
-      label,
-      source,
-      shape: 'service',
-      ...(typeof clsName === 'string' && clsName ? { name: clsName } : {}),
-      factory: {
-        exports: mod,
-        instantiate(ctx: HostContext, config: unknown) {
-          const resolved = applyConfigSchema((cls as unknown as { Config?: unknown }).Config, config ?? {});
-          return new cls(ctx, resolved);
-        },
-      },
-    };
-  }
-  throw new PluginLoadError(`${label}: neither a plugin namespace (name/Config/apply) nor a Service class default export; exports: ${Object.keys(mod).join(', ') || '(none)'}`);
-}
-
-export async function loadPlugin(spec: string, options: { source?: PluginSource; cwd?: string; instance?: number } = {}): Promise<LoadedPlugin> {
+export async function loadPlugin(spec: string, options: LoadOptions & { source: SourceName }): Promise<LoadedPlugin<SourceName>>;
+export async function loadPlugin(spec: string, options?: LoadOptions): Promise<LoadedPlugin>;
+export async function loadPlugin(spec: string, options: LoadOptions = {}): Promise<LoadedPlugin> {
   const { entry, pkg } = resolvePluginEntry(spec, options.cwd);
-  let mod: AnyModule;
+  let mod: Record<string, unknown>;
   try {
-    // `instance` imports a fresh copy of an ES module (its own module state), as a new process would.
     const url = pathToFileURL(entry).href + (options.instance === undefined ? '' : `?dsh-ctx-conform-instance=${options.instance}`);
-    mod = (await import(url)) as AnyModule;
+    mod = (await import(url)) as Record<string, unknown>;
   } catch (error) {
     throw new PluginLoadError(`cannot import ${entry}: ${(error as Error)?.message ?? String(error)}`);
   }
   const label = pkg?.name ? `${pkg.name}@${pkg.version ?? '?'}` : spec;
-  return pluginFromModule(mod, spec, label, options.source);
+  return pluginFromModule(mod, spec, label, options.source, pkg?.name);
 }

@@ -1,4 +1,5 @@
 import type { FixtureResult, RunReport } from '../runner/results.js';
+import { terminalSafe } from '../../invariants/text/safe-text.js';
 import { makeStyle, xmlEscape, type Style } from './style.js';
 
 /** Reporters for plugin runs. Each is a pure function from the report to text. */
@@ -25,6 +26,9 @@ function human(report: RunReport, color: boolean): string {
     const pass = rs.filter((r) => r.status === 'pass').length;
     lines.push('');
     lines.push(`${st.bold(p.plugin)} ${st.dim(`(${p.source}, ${p.shape})`)}  ${pass}/${rs.length} fixtures pass`);
+    // A warning (e.g. a lookup of a service the host does not offer) is shown once, beside the first
+    // failure it may explain, not repeated under every fixture that failed for the same reason.
+    const warned = new Set<string>();
     const byCategory = new Map<string, FixtureResult[]>();
     for (const r of rs) byCategory.set(r.category, [...(byCategory.get(r.category) ?? []), r]);
     for (const [category, list] of [...byCategory].sort(([a], [b]) => a.localeCompare(b))) {
@@ -35,6 +39,11 @@ function human(report: RunReport, color: boolean): string {
         const tag = r.status === 'error' ? st.red('ERROR') : st.red('FAIL');
         lines.push(`      ${r.expected ? st.yellow('expected') : tag} ${r.title} ${st.dim(`[${r.fixture}]`)}`);
         lines.push(`        ${r.message}`);
+        for (const w of r.warnings ?? []) {
+          if (warned.has(w)) continue;
+          warned.add(w);
+          lines.push(`        ${st.yellow('warning:')} ${terminalSafe(w)}`);
+        }
         if (r.diff) {
           lines.push(st.dim(`        at ${r.diff.path}`));
           lines.push(...block(st.green('- expected'), short(r.diff.expected)));
@@ -44,6 +53,8 @@ function human(report: RunReport, color: boolean): string {
       }
     }
   }
+  const noted = report.results.filter((r) => r.status === 'pass' && r.infos?.length).length;
+  if (noted) lines.push('', st.dim(`${noted} passing fixture(s) differ only in what the spec leaves open (an error's class or a load failure's wording); the json reporter lists them as infos`));
   for (const prop of report.properties) {
     lines.push('');
     const mark = prop.status === 'pass' ? st.green('✓') : st.red('✗');

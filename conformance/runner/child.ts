@@ -3,12 +3,13 @@
  * over IPC. Plugin code that hangs, exits the process or corrupts globals only takes this process
  * down; the parent reports an `error` for that fixture and starts a fresh child for the rest.
  */
-import type { SpecRevision } from '../../spec/revisions.js';
+import type { SourceName, SpecRevision } from '../../spec/revisions.js';
 import type { LoadedPlugin } from '../loader/load-plugin.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
 import type { GeneratedScenario } from '../properties/session-arbitrary.js';
 import { judgeScenario } from '../scenario/compare.js';
 import { executeScenario } from '../scenario/execute.js';
+import { PluginCrash } from '../host/context.js';
 import { judgeFixture } from './judge-fixture.js';
 import { resolvePluginSpec, type PluginSpec } from './plugin-spec.js';
 
@@ -19,11 +20,11 @@ export type ChildRequest =
   | { type: 'compare'; scenario: GeneratedScenario };
 
 export type ChildResponse =
-  | { type: 'loaded'; label: string; source: LoadedPlugin['source']; shape: LoadedPlugin['shape'] }
+  | { type: 'loaded'; label: string; source: SourceName; shape: LoadedPlugin['shape']; warnings: string[] }
   | { type: 'load-failed'; message: string }
-  | { type: 'result'; status: 'pass' | 'fail' | 'error'; message: string; diff?: unknown; rules?: string[]; actualLog?: unknown[] };
+  | { type: 'result'; status: 'pass' | 'fail' | 'error'; message: string; diff?: unknown; rules?: string[]; actualLog?: unknown[]; infos?: string[]; warnings?: string[] };
 
-let plugin: LoadedPlugin | undefined;
+let plugin: LoadedPlugin<SourceName> | undefined;
 let reference: LoadedPlugin | undefined;
 let revision: SpecRevision = '2026-08';
 
@@ -33,7 +34,9 @@ function send(message: ChildResponse): void {
 
 process.on('message', (request: ChildRequest) => {
   void handle(request).catch((error: unknown) => {
-    send({ type: 'result', status: 'error', message: `the kit could not run this fixture: ${error instanceof Error ? error.message : String(error)}` });
+    // A plugin crash where no outcome is defined is the plugin's `error`; anything else is the kit's (spec/verdicts.md).
+    if (error instanceof PluginCrash) send({ type: 'result', status: 'error', message: error.message });
+    else send({ type: 'result', status: 'error', message: `Not testable: the kit could not run this fixture: ${error instanceof Error ? error.message : String(error)}` });
   });
 });
 
@@ -41,8 +44,11 @@ async function handle(request: ChildRequest): Promise<void> {
   if (request.type === 'load') {
     revision = request.spec;
     try {
-      plugin = await resolvePluginSpec(request.plugin, request.spec);
-      send({ type: 'loaded', label: plugin.label, source: plugin.source, shape: plugin.shape });
+      const loaded = await resolvePluginSpec(request.plugin, request.spec);
+      // A plugin that is none of the four sources has no fixtures here (the contributor suite judges it).
+      if (loaded.source === 'contributor') throw new Error(`${loaded.label}: cannot tell which source this plugin implements; pass --source time-context|tmux-context|agent-instructions|session-reference`);
+      plugin = loaded as LoadedPlugin<SourceName>;
+      send({ type: 'loaded', label: plugin.label, source: plugin.source, shape: plugin.shape, warnings: plugin.warnings });
     } catch (error) {
       send({ type: 'load-failed', message: error instanceof Error ? error.message : String(error) });
     }
@@ -50,7 +56,7 @@ async function handle(request: ChildRequest): Promise<void> {
   }
   if (!plugin) throw new Error('no plugin loaded');
   if (request.type === 'compare') {
-    if (plugin.source === 'contributor') throw new Error('a contributor plugin has no reference to compare with (the contributor suite judges it)');
+    if ((plugin.source as string) === 'contributor') throw new Error('a contributor plugin has no reference to compare with (the contributor suite judges it)');
     reference ??= await resolvePluginSpec({ spec: `reference:${plugin.source}`, source: plugin.source }, revision);
     const expected = await executeScenario(reference.factory, request.scenario);
     const actual = await executeScenario(plugin.factory, request.scenario);
@@ -65,6 +71,8 @@ async function handle(request: ChildRequest): Promise<void> {
     message: judgement.message,
     diff: judgement.diff,
     rules: judgement.rules,
+    infos: judgement.infos,
+    warnings: judgement.warnings,
     actualLog: judgement.status === 'pass' ? undefined : [judgement.actual.header, ...judgement.actual.rawLog],
   });
 }

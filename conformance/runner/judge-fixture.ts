@@ -41,6 +41,8 @@ export async function judgeFixture(plugin: PluginFactory, fixture: ScenarioFixtu
     status: 'fail',
     message: `the log the plugin produced violates ${first.rule} at seq ${first.seq}: ${first.message}${violations.length > 1 ? ` (+${violations.length - 1} more)` : ''}`,
     rules: [...new Set(violations.map((v) => v.rule))],
+    ...(verdict.infos ? { infos: verdict.infos } : {}),
+    ...(verdict.warnings ? { warnings: verdict.warnings } : {}),
     actual,
   };
 }

@@ -35,7 +35,7 @@ export async function runProperty(pluginSpec: PluginSpec, options: PropertyOptio
   const base = { plugin: loaded.label, source: loaded.source, runs: options.runs, seed: options.seed };
   let lastFailure = '';
   const source = loaded.source;
-  if (source === 'contributor') {
+  if ((source as string) === 'contributor') {
     isolated.stop();
     return { ...base, status: 'error', message: 'Not testable: a contributor plugin has no reference to compare with; the contributor suite judges it' };
   }

@@ -14,6 +14,10 @@ export const FixtureResult = z.object({
   status: z.enum(['pass', 'fail', 'error']),
   message: z.string(),
   diff: z.object({ path: z.string(), expected: z.unknown(), actual: z.unknown() }).optional(),
+  /** Non-normative differences (an error's class, a load failure's wording): never a failure (spec/verdicts.md). */
+  infos: z.array(z.string()).optional(),
+  /** Facts that may explain a failure, e.g. a lookup of a service the host does not offer. */
+  warnings: z.array(z.string()).optional(),
   /** Rule ids of invariant violations found in the log the plugin produced. */
   rules: z.array(z.string()).optional(),
   /** The fixture's directory (its initial.jsonl, actions and expected.jsonl reproduce the run). */

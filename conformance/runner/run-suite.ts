@@ -59,6 +59,8 @@ export async function runPlugin(pluginSpec: PluginSpec, fixtures: readonly Scena
         message: outcome.message,
         ...(outcome.diff ? { diff: outcome.diff as FixtureResult['diff'] } : {}),
         ...(outcome.rules ? { rules: outcome.rules } : {}),
+        ...(outcome.infos?.length ? { infos: outcome.infos } : {}),
+        ...(outcome.warnings?.length ? { warnings: outcome.warnings } : {}),
         durationMs: Math.round(performance.now() - started),
       };
       results.push(result);

@@ -1,10 +1,14 @@
 import type { ScenarioActual } from './execute.js';
+import { lookupWarning, normativeOutcome, outcomeNote } from './normative.js';
 import type { Outcome, ScenarioFixture } from './schema.js';
 
 /**
- * Judging a scenario: expected vs actual, three verdicts that are never merged (ARCHITECTURE.md):
- * `fail` — the plugin did something else than the spec says; `error` — the plugin crashed where it
- * must not (a thrown error where the fixture expects none); `pass`.
+ * Judging a scenario: expected vs actual, by the verdict classes of spec/verdicts.md. Here only `pass`
+ * and `fail` arise: a turn failure or load failure the revision does not expect is something the plugin
+ * did that the revision does not allow, so it is a `fail` with the difference. `error` (the plugin broke
+ * the host contract: hung, ended the process, crashed where no outcome is defined) and `Not testable:`
+ * (the kit could not run the check) come from the runner. Only normative content is compared
+ * (`normative.ts`); a non-normative difference is an `info` note on the verdict.
  */
 export interface Difference {
   /** Where, as a path into the expectation, e.g. `log[5].data.content[0].text`. */
@@ -17,6 +21,10 @@ export interface Verdict {
   status: 'pass' | 'fail' | 'error';
   message: string;
   diff?: Difference;
+  /** Non-normative differences (an error's class or a load failure's wording): never a failure. */
+  infos?: string[];
+  /** Things that may explain a failure, e.g. a lookup of a service the host does not offer. */
+  warnings?: string[];
 }
 
 /** The first place two JSON values differ, depth first, or undefined when equal. */
@@ -90,18 +98,27 @@ export function describeTextDifference(expected: unknown, actual: unknown): stri
 }
 
 export function judgeScenario(expect: ScenarioFixture['expect'], actual: ScenarioActual): Verdict {
-  // Outcomes first: a crash where the spec expects none is an `error`, not a `fail`.
+  const notes: Pick<Verdict, 'infos' | 'warnings'> = {};
+  const warnings = (actual.lookups ?? []).map(lookupWarning);
+  if (warnings.length) notes.warnings = warnings;
+  const infos: string[] = [];
+  const verdict = compareNormative(expect, actual, infos);
+  if (infos.length) notes.infos = infos;
+  return { ...verdict, ...notes };
+}
+
+function compareNormative(expect: ScenarioFixture['expect'], actual: ScenarioActual, infos: string[]): Verdict {
+  // Outcomes first: where the plugin departs from the expected course, everything after follows from it.
   for (let i = 0; i < Math.max(expect.outcomes.length, actual.outcomes.length); i++) {
     const e = expect.outcomes[i];
     const a = actual.outcomes[i];
-    const d = firstDifference(e, a, `outcomes[${i}]`);
-    if (!d) continue;
-    const crashed = (a?.kind === 'error' || a?.kind === 'load-error') && e?.kind !== a.kind;
-    return {
-      status: crashed ? 'error' : 'fail',
-      message: `action outcome ${i + 1}: expected ${describeOutcome(e)}, got ${describeOutcome(a)}`,
-      diff: d,
-    };
+    const d = firstDifference(normativeOutcome(e), normativeOutcome(a), `outcomes[${i}]`);
+    if (!d) {
+      const note = e && a ? outcomeNote(i, e, a) : undefined;
+      if (note) infos.push(note);
+      continue;
+    }
+    return { status: 'fail', message: `action outcome ${i + 1}: expected ${describeOutcome(e)}, got ${describeOutcome(a)}`, diff: d };
   }
   const logDiff = firstDifference(expect.log, actual.log, 'log');
   if (logDiff) {

@@ -1,5 +1,6 @@
 import type { SessionEvent, SessionHeader } from '../../invariants/log/types.js';
 import { SimulatedHost, VirtualClock, setProcessTimeZone, type PluginFactory, type PreStepOutcome } from '../host/index.js';
+import type { ServiceLookup } from '../host/context.js';
 import type { AdapterContext, ServiceAdapter } from './adapter.js';
 import { adapterFactory } from './adapters.js';
 import { IdNormaliser, normaliseLog } from './normalise.js';
@@ -16,6 +17,8 @@ export interface ScenarioActual {
   header: SessionHeader;
   warnings: string[];
   observations: Record<string, unknown>;
+  /** Services the plugin asked for (ctx.get / inject) that this host does not offer. */
+  lookups?: ServiceLookup[];
 }
 
 export interface ExecuteOptions {
@@ -90,7 +93,7 @@ export async function executeScenario(
     if (host.calls.length > 0) observations.calls = ids.value(host.calls);
     const others = host.otherAgents();
     if (others.length > 0) observations.agents = Object.fromEntries(others.map((o) => [o.id, normaliseLog(o.events)]));
-    return { outcomes, log, rawLog, header, warnings: host.warnings(), observations };
+    return { outcomes, log, rawLog, header, warnings: host.warnings(), observations, lookups: [...host.registry.lookups] };
   } finally {
     host?.dispose();
     for (const adapter of adapters.values()) await adapter.dispose?.();

@@ -5,6 +5,7 @@ import type { SpecRevision } from '../../spec/revisions.js';
 import { loadPlugin, pluginFromModule } from '../loader/load-plugin.js';
 import { upstreamPackage } from '../upstream.js';
 import { firstDifference, judgeScenario } from './compare.js';
+import { normativeOutcome } from './normative.js';
 import { canonicalLogEntry, jsonlLine } from './jsonl-line.js';
 import { deterministicUuids } from './normalise.js';
 import type { LogDraft, ScenarioDraft } from './draft.js';
@@ -53,8 +54,16 @@ export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: 
     const actual = await executeScenario(reference.factory, base);
     const candidate = { outcomes: actual.outcomes, log: actual.log as ScenarioFixture['expect']['log'], warnings: actual.warnings, observations: actual.observations };
     if (draft.expectOutcomes) {
-      const d = firstDifference(draft.expectOutcomes, actual.outcomes, 'outcomes');
+      // The intent is checked as the runner judges (normative content only); a load failure's intended
+      // wording must still appear in the reference's, which DSH wraps (`invalid config:\n  - … (at …)`).
+      const d = firstDifference(draft.expectOutcomes.map(normativeOutcome), actual.outcomes.map(normativeOutcome), 'outcomes');
       if (d) throw new GenerationError(`"${draft.title}": the ${revision} reference's outcomes differ from the author's intent at ${d.path}: intended ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`);
+      draft.expectOutcomes.forEach((intended, i) => {
+        const got = actual.outcomes[i];
+        if (intended.kind === 'load-error' && got?.kind === 'load-error' && !got.error.message.includes(intended.error.message)) {
+          throw new GenerationError(`"${draft.title}": the ${revision} reference fails at load with ${JSON.stringify(got.error.message)}, which does not contain the intended ${JSON.stringify(intended.error.message)}`);
+        }
+      });
     }
     draft.check?.(actual);
     if (expect === undefined) expect = candidate;

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { withStandardSchema } from '../shared/standard-schema.js';
 
 /**
  * Configuration: the validating `Config` callable, defaults, the harness-home rules and the baseline
@@ -90,6 +91,8 @@ export function Config(input: unknown): AgentInstructionsConfig {
   for (const key in source) if (!(key in out)) out[key] = source[key];
   return out as AgentInstructionsConfig;
 }
+// DSH validates config only through the Standard Schema interface (spec/verdicts.md, loading rules).
+withStandardSchema(Config);
 
 // ---- the harness home ------------------------------------------------------------------------
 

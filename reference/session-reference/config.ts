@@ -1,3 +1,5 @@
+import { withStandardSchema } from '../shared/standard-schema.js';
+
 /**
  * Configuration of the session-reference service: the published limits, the stable error type, the
  * load-time `Config` schema and the constructor's own re-check.
@@ -90,6 +92,8 @@ export function Config(input?: unknown): SessionReferenceConfig & Record<string,
   for (const key in source) if (!(key in result)) result[key] = source[key];
   return result as SessionReferenceConfig & Record<string, unknown>;
 }
+// DSH validates config only through the Standard Schema interface (spec/verdicts.md, loading rules).
+withStandardSchema(Config);
 
 /**
  * What the constructor accepts after (or without) the schema: every field a positive safe integer

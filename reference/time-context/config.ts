@@ -1,4 +1,5 @@
 import { createTimestampFormatter } from './timestamp.js';
+import { withStandardSchema } from '../shared/standard-schema.js';
 
 /**
  * time-context configuration and its load-time checks (both revisions share them).
@@ -39,6 +40,8 @@ export function Config(input?: unknown): TimeContextConfig {
   }
   return resolved as TimeContextConfig;
 }
+// DSH validates config only through the Standard Schema interface (spec/verdicts.md, loading rules).
+withStandardSchema(Config);
 
 /** schemastery interpolates the offending value with template-literal coercion. */
 function describe(value: unknown): string {

@@ -1,3 +1,5 @@
+import { withStandardSchema } from '../shared/standard-schema.js';
+
 /**
  * tmux-context configuration: `{ refreshIntervalMs?: number }`.
  *
@@ -35,6 +37,8 @@ export function Config(raw: unknown): TmuxContextConfig {
   }
   return resolved;
 }
+// DSH validates config only through the Standard Schema interface (spec/verdicts.md, loading rules).
+withStandardSchema(Config);
 
 /** How a rejected value is spelled in the message: its string conversion (an array joins its items). */
 function describeValue(value: unknown): string {

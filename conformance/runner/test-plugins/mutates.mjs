@@ -1,4 +1,5 @@
-// A time-context plugin that writes into a frozen claimed message: strict mode throws, an `error`.
+// A time-context plugin that writes into a frozen claimed message: strict mode throws, a turn failure
+// the spec does not expect: a `fail` (spec/verdicts.md).
 export const name = 'time-context';
 export function apply(ctx) {
   ctx.on('agent/pre-step', async (payload, next) => {

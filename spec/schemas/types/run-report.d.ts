@@ -33,6 +33,8 @@ path: string
 expected: unknown
 actual: unknown
 }
+infos?: string[]
+warnings?: string[]
 rules?: string[]
 path?: string
 expected?: boolean

@@ -1,0 +1,9 @@
+'use strict';
+// A CommonJS build whose module.exports is a fresh namespace; behaviour from the published package.
+const upstream = require('@deepseek-ai/dsh-agent-instructions');
+
+module.exports = {
+  name: 'agent-instructions',
+  Config: upstream.Config,
+  apply: (ctx, config) => upstream.apply(ctx, config),
+};
