@@ -1,4 +1,4 @@
-import { pluginFromModule, loadPlugin, type LoadedPlugin } from '../loader/load-plugin.js';
+import { pluginFromModule, loadPlugin, resolvePluginEntry, type LoadedPlugin } from '../loader/load-plugin.js';
 import { referenceModule } from '../../reference/index.js';
 import type { SourceName, SpecRevision } from '../../spec/revisions.js';
 import { SOURCES } from '../../spec/revisions.js';
@@ -19,8 +19,21 @@ export function referenceSpec(source: SourceName): PluginSpec {
   return { spec: `${REFERENCE_PREFIX}${source}`, source };
 }
 
+export function isReferenceSpec(p: PluginSpec): boolean {
+  return p.spec.startsWith(REFERENCE_PREFIX);
+}
+
+/**
+ * The file the plugin's process will load (resolved here, in the parent, so the permission grants can
+ * name its package); undefined for a bundled reference, which is part of the kit's runtime.
+ */
+export function resolveEntryForGrants(p: PluginSpec): string | undefined {
+  if (isReferenceSpec(p)) return undefined;
+  return resolvePluginEntry(p.spec, p.cwd).entry;
+}
+
 export async function resolvePluginSpec(p: PluginSpec, revision: SpecRevision): Promise<LoadedPlugin> {
-  if (p.spec.startsWith(REFERENCE_PREFIX)) {
+  if (isReferenceSpec(p)) {
     const source = p.spec.slice(REFERENCE_PREFIX.length) as SourceName;
     if (!(SOURCES as readonly string[]).includes(source)) throw new Error(`unknown reference "${p.spec}"`);
     const mod = await referenceModule(source, revision);
