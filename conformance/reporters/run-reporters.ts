@@ -99,7 +99,8 @@ function human(report: RunReport, color: boolean, options: RenderOptions): strin
 }
 
 function junit(report: RunReport, options: RenderOptions): string {
-  const x = xmlSafe;
+  // CI pages and terminals show these texts: control and bidi characters made visible, then XML-escaped.
+  const x = (s: string) => xmlSafe(terminalSafe(s, { multiline: true }));
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   out.push(`<testsuites name="dsh-ctx-conform" tests="${report.results.length}" failures="${report.summary.fail}" errors="${report.summary.error}">`);
   for (const p of report.plugins) {

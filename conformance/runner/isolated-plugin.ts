@@ -13,7 +13,7 @@ import { normaliseLog } from '../scenario/normalise.js';
 import type { ScenarioActual } from '../scenario/execute.js';
 import type { SessionEvent, SessionHeader } from '../../invariants/log/types.js';
 import { DEFAULT_OUTPUT_LIMIT, StreamCapture } from './output-capture.js';
-import { resolveEntryForGrants, type PluginSpec } from './plugin-spec.js';
+import { resolveForChild, type PluginSpec, type ResolvedPlugin } from './plugin-spec.js';
 import { ChildMessage, FrameReader, inputsOf, type Denial, type ParentMessage, type ScenarioInputs } from './protocol.js';
 
 export type { ScenarioInputs } from './protocol.js';
@@ -87,6 +87,7 @@ interface Running {
 export class IsolatedPlugin {
   private running: Running | undefined;
   private loaded: LoadedInfo | undefined;
+  private resolved: ResolvedPlugin | undefined;
   private readonly options: Required<Omit<IsolationOptions, 'protectedDirs'>> & { protectedDirs: readonly string[] };
 
   constructor(
@@ -105,7 +106,8 @@ export class IsolatedPlugin {
 
   private spawnChild(): Running {
     if (!existsSync(childScript)) throw new PluginStartError(`the kit's compiled runtime is missing (${childScript}); run \`npm run build\``, { stdout: '', stderr: '' });
-    const entry = resolveEntryForGrants(this.plugin);
+    this.resolved = resolveForChild(this.plugin);
+    const entry = this.resolved?.entry;
     const tempRoot = mkdtempSync(join(tmpdir(), 'dsh-ctx-conform-child-'));
     const heapMb = Math.max(64, Math.floor(this.options.maxMemoryBytes / 1024 ** 2));
     const flags = permissionFlags({ entry, kitRoot: packageRoot, tempRoot, protectedDirs: this.options.protectedDirs, allowAddons: this.options.allowAddons });
@@ -188,7 +190,7 @@ export class IsolatedPlugin {
   private request(running: Running, message: ParentMessage & { id: string }, expects: Reply['type'][], timeoutMs: number, what: string) {
     return new Promise<Reply | { type: 'failure'; message: string }>((resolve) => {
       if (running.failure !== undefined) return resolve({ type: 'failure', message: running.failure });
-      const timer = setTimeout(() => this.fail(running, `${what} did not finish within ${timeoutMs} ms (--timeout); the plugin hung or looped`), timeoutMs);
+      const timer = setTimeout(() => this.fail(running, `${what} did not finish within --timeout ${timeoutMs} ms (the plugin hung or looped)`), timeoutMs);
       running.pending = {
         id: message.id,
         expects,
@@ -220,7 +222,7 @@ export class IsolatedPlugin {
     }
     this.running = running;
     const id = randomUUID();
-    const reply = await this.request(running, { type: 'load', id, plugin: { spec: this.plugin.spec, source: this.plugin.source, cwd: this.plugin.cwd }, revision: this.spec }, ['loaded', 'load-failed'], this.options.loadTimeoutMs, 'loading the plugin');
+    const reply = await this.request(running, { type: 'load', id, plugin: this.resolved ?? { spec: this.plugin.spec, source: this.plugin.source }, revision: this.spec }, ['loaded', 'load-failed'], this.options.loadTimeoutMs, 'loading the plugin');
     const output = await this.output(running, id, reply.type !== 'failure');
     if (reply.type === 'loaded') {
       const info: LoadedInfo = { label: reply.label, source: reply.source, shape: reply.shape };

@@ -1,4 +1,5 @@
-import { pluginFromModule, loadPlugin, resolvePluginEntry, type LoadedPlugin } from '../loader/load-plugin.js';
+import { pathToFileURL } from 'node:url';
+import { PluginLoadError, pluginFromModule, loadPlugin, resolvePluginEntry, type LoadedPlugin } from '../loader/load-plugin.js';
 import { referenceModule } from '../../reference/index.js';
 import type { SourceName, SpecRevision } from '../../spec/revisions.js';
 import { SOURCES } from '../../spec/revisions.js';
@@ -11,6 +12,14 @@ export interface PluginSpec {
   spec: string;
   source?: SourceName;
   cwd?: string;
+}
+
+/** A user plugin resolved by the parent: the file to import and the label its package gives it. */
+export interface ResolvedPlugin {
+  spec: string;
+  source?: SourceName;
+  entry: string;
+  label: string;
 }
 
 export const REFERENCE_PREFIX = 'reference:';
@@ -27,12 +36,28 @@ export function isReferenceSpec(p: PluginSpec): boolean {
  * The file the plugin's process will load (resolved here, in the parent, so the permission grants can
  * name its package); undefined for a bundled reference, which is part of the kit's runtime.
  */
-export function resolveEntryForGrants(p: PluginSpec): string | undefined {
+export function resolveForChild(p: PluginSpec): ResolvedPlugin | undefined {
   if (isReferenceSpec(p)) return undefined;
-  return resolvePluginEntry(p.spec, p.cwd).entry;
+  const { entry, pkg } = resolvePluginEntry(p.spec, p.cwd);
+  return { spec: p.spec, source: p.source, entry, label: pkg?.name ? `${pkg.name}@${pkg.version ?? '?'}` : p.spec };
 }
 
-export async function resolvePluginSpec(p: PluginSpec, revision: SpecRevision): Promise<LoadedPlugin> {
+/**
+ * Load a plugin the parent resolved (the isolated child cannot look around the file system to find
+ * it: outside its grants even `existsSync` is refused). Same result as `loadPlugin`.
+ */
+export async function loadResolved(p: ResolvedPlugin): Promise<LoadedPlugin> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(p.entry).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new PluginLoadError(`cannot import ${p.entry}: ${(error as Error)?.message ?? String(error)}`);
+  }
+  return pluginFromModule(mod, p.spec, p.label, p.source);
+}
+
+export async function resolvePluginSpec(p: PluginSpec | ResolvedPlugin, revision: SpecRevision): Promise<LoadedPlugin> {
+  if ('entry' in p) return loadResolved(p);
   if (isReferenceSpec(p)) {
     const source = p.spec.slice(REFERENCE_PREFIX.length) as SourceName;
     if (!(SOURCES as readonly string[]).includes(source)) throw new Error(`unknown reference "${p.spec}"`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOURCES, SPEC_REVISIONS } from '../../spec/revisions.js';
+import type { ResolvedPlugin } from './plugin-spec.js';
 import { LogEvent, LogHeader, Outcome, type ScenarioFixture } from '../scenario/schema.js';
 
 /**
@@ -21,8 +22,8 @@ export function inputsOf(fixture: ScenarioInputs): ScenarioInputs {
 export interface LoadRequest {
   type: 'load';
   id: string;
-  /** A bundled reference (`reference:<source>`) or the user's spec, resolved from `cwd`. */
-  plugin: { spec: string; source?: (typeof SOURCES)[number]; cwd?: string };
+  /** A bundled reference (`reference:<source>`), or a user plugin the parent resolved. */
+  plugin: { spec: string; source?: (typeof SOURCES)[number] } | ResolvedPlugin;
   revision: (typeof SPEC_REVISIONS)[number];
 }
 export interface ExecuteRequest {
