@@ -56,6 +56,11 @@ function prepare(): string {
   return root;
 }
 
+/** `mount` by absolute path: the restricted PATH does not hold it. */
+function mountPath(): string {
+  return ['/usr/bin/mount', '/bin/mount'].find((p) => existsSync(p)) ?? '/bin/mount';
+}
+
 /** The absolute path of `unshare` (the restricted PATH cannot find it), when it works here. */
 let unsharePath: string | undefined;
 function namespacePrefix(): string[] | undefined {
@@ -87,9 +92,12 @@ export function runRestrictedBash(command: string, requestedEnv: Record<string, 
   const cwd = mkdtempSync(join(root, 'cwd-'));
   const env = restrictedEnvironment(requestedEnv, join(root, 'home'), join(root, 'bin'), join(root, 'bash-env'));
   const prefix = namespacePrefix();
-  const hide = prefix ? options.hide.filter((d) => d.length > 1) : [];
+  // A directory holding the shell's own stubs (say the caller's cwd is /tmp) cannot be covered.
+  const needed = [root, stubBinDirectory()];
+  const hide = prefix ? [...new Set(options.hide)].filter((d) => d.length > 1 && existsSync(d) && !needed.some((n) => n === d || n.startsWith(d.endsWith('/') ? d : `${d}/`))) : [];
+  // Fails closed: a directory that cannot be covered stops the command (exit 126, said on stderr).
   const argv = prefix
-    ? [...prefix, '/bin/sh', '-c', 'cmd=$1; shift; for d; do mount -t tmpfs -o ro,size=4k none "$d" 2>/dev/null; done; exec /bin/bash -r -c "$cmd"', 'sh', command, ...hide]
+    ? [...prefix, '/bin/sh', '-c', `cmd=$1; shift; for d; do ${mountPath()} -t tmpfs -o ro,size=4k none "$d" || { echo "dsh-ctx-conform sandbox: cannot hide $d" >&2; exit 126; }; done; exec /bin/bash -r -c "$cmd"`, 'sh', command, ...hide]
     : ['/bin/bash', '-r', '-c', command];
   return new Promise((resolve) => {
     const child = spawn(argv[0]!, argv.slice(1), { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
