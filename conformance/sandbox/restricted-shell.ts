@@ -94,7 +94,10 @@ export function runRestrictedBash(command: string, requestedEnv: Record<string, 
   const prefix = namespacePrefix();
   // A directory holding the shell's own stubs (say the caller's cwd is /tmp) cannot be covered.
   const needed = [root, stubBinDirectory()];
-  const hide = prefix ? [...new Set(options.hide)].filter((d) => d.length > 1 && existsSync(d) && !needed.some((n) => n === d || n.startsWith(d.endsWith('/') ? d : `${d}/`))) : [];
+  const inside = (path: string, dir: string) => path === dir || path.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
+  const candidates = [...new Set(options.hide)].filter((d) => d.length > 1 && existsSync(d) && !needed.some((n) => inside(n, d)));
+  // Covering a directory also covers what is inside it (whose mount point then no longer exists).
+  const hide = prefix ? candidates.filter((d) => !candidates.some((o) => o !== d && inside(d, o))) : [];
   // Fails closed: a directory that cannot be covered stops the command (exit 126, said on stderr).
   const argv = prefix
     ? [...prefix, '/bin/sh', '-c', `cmd=$1; shift; for d; do ${mountPath()} -t tmpfs -o ro,size=4k none "$d" || { echo "dsh-ctx-conform sandbox: cannot hide $d" >&2; exit 126; }; done; exec /bin/bash -r -c "$cmd"`, 'sh', command, ...hide]

@@ -85,5 +85,8 @@ describe('the restricted shell', () => {
     writeFileSync(join(work, 'secret/expected.jsonl'), 'THE ANSWER');
     const r = await runRestrictedBash(`x=$(< ${join(work, 'secret/expected.jsonl')}); echo "[$x]"`, env, { hide: [join(work, 'secret')] });
     expect(r.stdout.text).not.toContain('THE ANSWER');
+    // A directory and one inside it (the kit root and its fixtures): both covered, the command still runs.
+    const nested = await runRestrictedBash(`x=$(< ${join(work, 'secret/expected.jsonl')}); echo "[$x]"`, env, { hide: [work, join(work, 'secret')] });
+    expect(nested.stdout.text).toBe('[]\n');
   });
 });
