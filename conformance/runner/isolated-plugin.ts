@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { SourceName, SpecRevision } from '../../spec/revisions.js';
 import { packageRoot } from '../cli/package-root.js';
@@ -60,6 +60,7 @@ export class PluginStartError extends Error {
 export const DEFAULT_MAX_MEMORY = 2 * 1024 ** 3;
 const OUTPUT_GRACE_MS = 250;
 const MAX_SHELL_CALLS = 2_000;
+const STARTUP_TIMEOUT_MS = 30_000;
 
 const childScript = join(packageRoot, 'dist', 'conformance', 'runner', 'child.js');
 
@@ -77,6 +78,22 @@ interface Running {
   failure?: string;
   shellCalls: number;
   stopWatch: () => void;
+  /** Resolves when the child's runtime has started (before the plugin is loaded). */
+  ready: Promise<boolean>;
+  onReady: (started: boolean) => void;
+}
+
+/**
+ * The isolated child runs plain Node (the permission model cannot run tsx), so a TypeScript file of
+ * the kit's own (a mutant, a test plugin) is run as its compiled counterpart in `dist/`. A TypeScript
+ * plugin from elsewhere must be compiled first; the loader's import error says so.
+ */
+export function compiledEntry(entry: string): string {
+  if (!/\.[cm]?ts$/.test(entry)) return entry;
+  const rel = relative(packageRoot, entry);
+  if (rel.startsWith('..') || isAbsolute(rel) || rel.startsWith(`dist${sep}`)) return entry;
+  const compiled = join(packageRoot, 'dist', rel.replace(/\.([cm]?)ts$/, '.$1js'));
+  return existsSync(compiled) ? compiled : entry;
 }
 
 /**
@@ -106,7 +123,8 @@ export class IsolatedPlugin {
 
   private spawnChild(): Running {
     if (!existsSync(childScript)) throw new PluginStartError(`the kit's compiled runtime is missing (${childScript}); run \`npm run build\``, { stdout: '', stderr: '' });
-    this.resolved = resolveForChild(this.plugin);
+    const resolved = resolveForChild(this.plugin);
+    this.resolved = resolved && { ...resolved, entry: compiledEntry(resolved.entry) };
     const entry = this.resolved?.entry;
     const tempRoot = mkdtempSync(join(tmpdir(), 'dsh-ctx-conform-child-'));
     const heapMb = Math.max(64, Math.floor(this.options.maxMemoryBytes / 1024 ** 2));
@@ -121,7 +139,9 @@ export class IsolatedPlugin {
     const out = new StreamCapture(this.options.outputLimit);
     const err = new StreamCapture(this.options.outputLimit);
     const channel = child.stdio[3] as unknown as Writable & Readable;
-    const running: Running = { child, channel, out, err, tempRoot, shellCalls: 0, stopWatch: () => {} };
+    let onReady: (started: boolean) => void = () => {};
+    const ready = new Promise<boolean>((resolve) => (onReady = resolve));
+    const running: Running = { child, channel, out, err, tempRoot, shellCalls: 0, stopWatch: () => {}, ready, onReady };
     if (child.pid !== undefined) trackGroup(child.pid);
     child.stdout!.on('data', (c: Buffer) => out.write(c));
     child.stderr!.on('data', (c: Buffer) => err.write(c));
@@ -146,6 +166,7 @@ export class IsolatedPlugin {
   /** A protocol violation or a death: the in-flight request gets the message, the process goes. */
   private fail(running: Running, message: string): void {
     running.failure ??= message;
+    running.onReady(false);
     const pending = running.pending;
     running.pending = undefined;
     this.kill(running);
@@ -165,7 +186,7 @@ export class IsolatedPlugin {
       return this.fail(running, `the plugin process sent a malformed message: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`);
     }
     const message = parsed.data;
-    if (message.type === 'ready') return;
+    if (message.type === 'ready') return running.onReady(true);
     if (message.type === 'shell') return this.onShell(running, message);
     const pending = running.pending;
     if (!pending || pending.id !== message.id || !pending.expects.includes(message.type)) {
@@ -221,6 +242,17 @@ export class IsolatedPlugin {
       throw new PluginStartError((error as Error).message, { stdout: '', stderr: '' });
     }
     this.running = running;
+    // Node's own start-up is not the plugin's load time: --timeout starts counting once the kit's
+    // runtime in the child is up (which is bounded separately, for a machine under load).
+    const startup = setTimeout(() => this.fail(running, `the plugin process did not start within ${STARTUP_TIMEOUT_MS} ms`), STARTUP_TIMEOUT_MS);
+    const started = await running.ready;
+    clearTimeout(startup);
+    if (!started) {
+      const output = await this.output(running, '', false);
+      const why = running.failure ?? `the plugin process did not start within ${STARTUP_TIMEOUT_MS} ms`;
+      this.stop();
+      throw new PluginStartError(why, output);
+    }
     const id = randomUUID();
     const reply = await this.request(running, { type: 'load', id, plugin: this.resolved ?? { spec: this.plugin.spec, source: this.plugin.source }, revision: this.spec }, ['loaded', 'load-failed'], this.options.loadTimeoutMs, 'loading the plugin');
     const output = await this.output(running, id, reply.type !== 'failure');

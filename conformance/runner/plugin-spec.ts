@@ -38,8 +38,8 @@ export function isReferenceSpec(p: PluginSpec): boolean {
  */
 export function resolveForChild(p: PluginSpec): ResolvedPlugin | undefined {
   if (isReferenceSpec(p)) return undefined;
-  const { entry, pkg } = resolvePluginEntry(p.spec, p.cwd);
-  return { spec: p.spec, source: p.source, entry, label: pkg?.name ? `${pkg.name}@${pkg.version ?? '?'}` : p.spec };
+  const { entry: found, pkg } = resolvePluginEntry(p.spec, p.cwd);
+  return { spec: p.spec, source: p.source, entry: found, label: pkg?.name ? `${pkg.name}@${pkg.version ?? '?'}` : p.spec };
 }
 
 /**
