@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Plugins run isolated from the compiled kit in dist/: rebuild it when sources are newer.
+    globalSetup: ['conformance/sandbox/ensure-dist.ts'],
   },
 });

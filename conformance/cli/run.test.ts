@@ -115,4 +115,34 @@ describe('dsh-ctx-conform PLUGIN', () => {
     expect(r.stderr).toContain('cannot load plugin ./no/such/plugin');
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
+
+  it('refuses an --output it could not write before running anything (exit 2)', async () => {
+    for (const output of [join(dir, 'no', 'such', 'dir', 'report.xml'), dir]) {
+      const r = await cli(['@deepseek-ai/dsh-time-context', '--fixtures', dir, '--output', output]);
+      expect(r.code, output).toBe(2);
+      expect(r.stderr, output).toContain('--output');
+      expect(r.stdout, output).toBe('');
+    }
+  });
+
+  it('compares a plugin with the reference over generated sessions, the reference in the kit and the plugin isolated', async () => {
+    let r = await cli(['@deepseek-ai/dsh-time-context', '--fixtures', dir, '--runs', '5', '--seed', '7', '--reporter', 'json']);
+    expect(r.code).toBe(0);
+    expect(RunReport.parse(JSON.parse(r.stdout)).properties[0]).toMatchObject({ status: 'pass', runs: 5, seed: 7 });
+    r = await cli([join(plugins, 'silent.cjs'), '--fixtures', dir, '--runs', '5', '--seed', '7', '--reporter', 'json']);
+    expect(r.code).toBe(1);
+    const property = RunReport.parse(JSON.parse(r.stdout)).properties[0]!;
+    expect(property.status).toBe('fail');
+    expect(property.counterexample).toBeTruthy();
+    rmSync(join(import.meta.dirname, '..', '..', property.counterexample!), { recursive: true, force: true });
+  });
+
+  it('keeps the output of passing fixtures only with --show-output', async () => {
+    const noisy = join(dir, 'noisy-pass.mjs');
+    writeFileSync(noisy, `import * as ref from ${JSON.stringify(join(import.meta.dirname, '..', '..', 'dist', 'reference', 'time-context', 'index.js'))};\nexport const { name, Config, inject } = ref;\nexport function apply(ctx, config) { console.log('hello from the plugin'); return ref.apply(ctx, config); }\n`);
+    let r = await cli([noisy, '--fixtures', dir, '--reporter', 'json']);
+    expect(RunReport.parse(JSON.parse(r.stdout)).results.every((x) => x.status === 'pass' && x.output === undefined)).toBe(true);
+    r = await cli([noisy, '--fixtures', dir, '--reporter', 'json', '--show-output']);
+    expect(RunReport.parse(JSON.parse(r.stdout)).results.map((x) => x.output?.stdout)).toEqual(['hello from the plugin\n', 'hello from the plugin\n']);
+  });
 });

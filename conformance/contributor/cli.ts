@@ -2,6 +2,7 @@ import { join, relative } from 'node:path';
 import { contributorRules } from '../../invariants/rules/contributor/catalog.js';
 import { terminalSafe } from '../../invariants/text/safe-text.js';
 import type { SpecRevision } from '../../spec/revisions.js';
+import type { PluginSource } from '../loader/load-plugin.js';
 import type { PluginSpec } from '../runner/plugin-spec.js';
 import type { FixtureResult, RunReport } from '../runner/results.js';
 import { copyLoaderFor, inProcessExecutor, type ScenarioExecutor } from './executor.js';
@@ -32,6 +33,8 @@ export interface ContributorRunOptions {
   fixturesDir?: string;
   counterexampleDir: string;
   executor?: ScenarioExecutor;
+  /** What the isolated runner learnt when it loaded the plugin (then the plugin is never loaded here). */
+  loaded?: { label: string; source: PluginSource; shape: 'namespace' | 'service'; name?: string };
 }
 
 export interface ContributorRun {
@@ -46,11 +49,16 @@ export interface ContributorRun {
 const safe = (text: string) => terminalSafe(text, { multiline: true });
 
 export async function runContributorHook(pluginSpec: PluginSpec, options: ContributorRunOptions): Promise<ContributorRun> {
-  const loader = copyLoaderFor(pluginSpec, options.spec);
-  const loaded = await loader.first();
+  let loaded = options.loaded;
+  let executor = options.executor;
+  if (!loaded || !executor) {
+    // In-process: only for trusted code (the kit's own tests and corpus); the CLI passes the isolated runner.
+    const loader = copyLoaderFor(pluginSpec, options.spec);
+    loaded ??= await loader.first();
+    executor ??= inProcessExecutor(loader.load);
+  }
   const official = loaded.source !== 'contributor';
   const waivers = waiversFor(loaded.source, options.waivers);
-  const executor = options.executor ?? inProcessExecutor(loader.load);
   const label = loaded.label;
   const preamble = [
     official

@@ -82,7 +82,17 @@ export interface HostOptions {
 }
 
 
+/**
+ * Called with every error a plugin throws into the host (before it is reduced to name and message),
+ * so the isolated runner can show the plugin author its stack.
+ */
+let pluginErrorListener: ((error: unknown) => void) | undefined;
+export function onPluginError(listener: ((error: unknown) => void) | undefined): void {
+  pluginErrorListener = listener;
+}
+
 export function describeError(error: unknown): { name: string; message: string; code?: string } {
+  pluginErrorListener?.(error);
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     return { name: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}) };

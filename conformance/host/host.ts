@@ -9,7 +9,7 @@ import { SimSession } from './session.js';
 import { checkpointContent } from './checkpoint.js';
 import { describeError, safeJson, type Downstream, type HostOptions, type PreStepOutcome, type ToolCallInput, type UserMessageInput } from './host-types.js';
 
-export { describeError } from './host-types.js';
+export { describeError, onPluginError } from './host-types.js';
 export type { Downstream, HostOptions, PluginFactory, PreStepOutcome, ToolCallInput, UserMessageInput } from './host-types.js';
 
 /**

@@ -1,101 +1,330 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import type { SpecRevision } from '../../spec/revisions.js';
-import type { GeneratedScenario } from '../properties/session-arbitrary.js';
-import type { ScenarioFixture } from '../scenario/schema.js';
-import type { ChildRequest, ChildResponse } from './child.js';
-import type { PluginSpec } from './plugin-spec.js';
+import type { PluginSource } from '../loader/load-plugin.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { SourceName, SpecRevision } from '../../spec/revisions.js';
+import { packageRoot } from '../cli/package-root.js';
+import { permissionFlags } from '../sandbox/permissions.js';
+import { releaseGroup, trackGroup, watchMemory } from '../sandbox/process-group.js';
+import { runRestrictedBash } from '../sandbox/restricted-shell.js';
+import { normaliseLog } from '../scenario/normalise.js';
+import type { ScenarioActual } from '../scenario/execute.js';
+import type { SessionEvent, SessionHeader } from '../../invariants/log/types.js';
+import { DEFAULT_OUTPUT_LIMIT, StreamCapture } from './output-capture.js';
+import { resolveForChild, type PluginSpec, type ResolvedPlugin } from './plugin-spec.js';
+import { ChildMessage, FrameReader, inputsOf, type Denial, type ParentMessage, type ScenarioInputs } from './protocol.js';
 
-const runningFromSource = import.meta.url.endsWith('.ts');
-const childPath = fileURLToPath(new URL(runningFromSource ? './child.ts' : './child.js', import.meta.url));
+export type { ScenarioInputs } from './protocol.js';
 
-export type FixtureOutcome = Extract<ChildResponse, { type: 'result' }>;
+/** What the plugin printed while one request ran (bounded; a marker says when some was cut). */
+export interface CapturedOutput {
+  stdout: string;
+  stderr: string;
+}
+
+export type Execution =
+  | { kind: 'ok'; actual: ScenarioActual; output: CapturedOutput; denied?: Denial[]; trace?: Array<Record<string, unknown>> }
+  | { kind: 'error'; message: string; output: CapturedOutput };
+
+export interface LoadedInfo {
+  label: string;
+  source: PluginSource;
+  shape: 'namespace' | 'service';
+  /** The plugin's declared name, when it has one (the contributor suite checks sources against it). */
+  name?: string;
+  /** Loader warnings (e.g. `--source` contradicting the plugin's declared name). */
+  warnings: string[];
+}
+
+export interface IsolationOptions {
+  /** Time limit for starting the process and loading the plugin (default 10 s; the CLI passes --timeout). */
+  loadTimeoutMs?: number;
+  /** Resident-memory ceiling of the plugin's process, heap and off-heap (default 2 GiB). */
+  maxMemoryBytes?: number;
+  /** Fixture roots the child must not be able to read (the bundled suite is always included). */
+  protectedDirs?: readonly string[];
+  /** Let the plugin load native addons (refused by default). */
+  allowAddons?: boolean;
+  /** Characters of stdout/stderr kept per request (default 64 Ki). */
+  outputLimit?: number;
+}
+
+/** The plugin could not be started or loaded; `output` is what it printed meanwhile. */
+export class PluginStartError extends Error {
+  constructor(
+    message: string,
+    readonly output: CapturedOutput,
+  ) {
+    super(message);
+  }
+}
+
+export const DEFAULT_MAX_MEMORY = 2 * 1024 ** 3;
+const OUTPUT_GRACE_MS = 250;
+const MAX_SHELL_CALLS = 2_000;
+const STARTUP_TIMEOUT_MS = 30_000;
+
+const childScript = join(packageRoot, 'dist', 'conformance', 'runner', 'child.js');
+
+type Reply = Exclude<ChildMessage, { type: 'ready' } | { type: 'shell' }>;
+type Pending = { id: string; expects: Reply['type'][]; resolve: (r: Reply | { type: 'failure'; message: string }) => void };
+
+interface Running {
+  child: ChildProcess;
+  channel: Writable;
+  out: StreamCapture;
+  err: StreamCapture;
+  tempRoot: string;
+  pending?: Pending;
+  /** Set when the child broke the protocol or died; the next request reports it. */
+  failure?: string;
+  shellCalls: number;
+  stopWatch: () => void;
+  /** Resolves when the child's runtime has started (before the plugin is loaded). */
+  ready: Promise<boolean>;
+  onReady: (started: boolean) => void;
+}
 
 /**
- * One plugin in its own child process. `run` sends a fixture and waits for the verdict, at most
- * `timeoutMs`; a hang or an exit becomes an `error` verdict and the next fixture gets a fresh child.
+ * The isolated child runs plain Node (the permission model cannot run tsx), so a TypeScript file of
+ * the kit's own (a mutant, a test plugin) is run as its compiled counterpart in `dist/`. A TypeScript
+ * plugin from elsewhere must be compiled first; the loader's import error says so.
+ */
+export function compiledEntry(entry: string): string {
+  if (!/\.[cm]?ts$/.test(entry)) return entry;
+  const rel = relative(packageRoot, entry);
+  if (rel.startsWith('..') || isAbsolute(rel) || rel.startsWith(`dist${sep}`)) return entry;
+  const compiled = join(packageRoot, 'dist', rel.replace(/\.([cm]?)ts$/, '.$1js'));
+  return existsSync(compiled) ? compiled : entry;
+}
+
+/**
+ * One plugin in its own process, under Node's permission model, in its own process group, with a
+ * memory ceiling. `execute` sends a fixture's inputs and returns the raw observations, validated;
+ * it never judges: the caller does, with the expectation the child never saw.
  */
 export class IsolatedPlugin {
-  private child: ChildProcess | undefined;
-  private loaded: Extract<ChildResponse, { type: 'loaded' }> | undefined;
+  private running: Running | undefined;
+  private loaded: LoadedInfo | undefined;
+  private resolved: ResolvedPlugin | undefined;
+  private readonly options: Required<Omit<IsolationOptions, 'protectedDirs'>> & { protectedDirs: readonly string[] };
 
   constructor(
     private readonly plugin: PluginSpec,
     private readonly spec: SpecRevision,
-  ) {}
-
-  private spawn(): ChildProcess {
-    const child = fork(childPath, [], {
-      // Resolve tsx from this package, not from the user's cwd (which may have no node_modules).
-      execArgv: runningFromSource ? ['--import', import.meta.resolve('tsx')] : [],
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'json',
-    });
-    child.stderr?.resume();
-    return child;
+    options: IsolationOptions = {},
+  ) {
+    this.options = {
+      loadTimeoutMs: options.loadTimeoutMs ?? 10_000,
+      maxMemoryBytes: options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY,
+      protectedDirs: [join(packageRoot, 'conformance', 'fixtures'), ...(options.protectedDirs ?? [])],
+      allowAddons: options.allowAddons ?? false,
+      outputLimit: options.outputLimit ?? DEFAULT_OUTPUT_LIMIT,
+    };
   }
 
-  private request(child: ChildProcess, message: ChildRequest, timeoutMs: number): Promise<ChildResponse | { type: 'timeout' } | { type: 'exit'; code: number | null; signal: string | null }> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        cleanup();
-        resolve({ type: 'timeout' });
-      }, timeoutMs);
-      const onMessage = (m: ChildResponse) => {
-        cleanup();
-        resolve(m);
-      };
-      const onExit = (code: number | null, signal: string | null) => {
-        cleanup();
-        resolve({ type: 'exit', code, signal });
-      };
-      const cleanup = () => {
-        clearTimeout(timer);
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-      };
-      child.on('message', onMessage);
-      child.on('exit', onExit);
-      child.send(message);
+  private spawnChild(): Running {
+    if (!existsSync(childScript)) throw new PluginStartError(`the kit's compiled runtime is missing (${childScript}); run \`npm run build\``, { stdout: '', stderr: '' });
+    const resolved = resolveForChild(this.plugin);
+    this.resolved = resolved && { ...resolved, entry: compiledEntry(resolved.entry) };
+    const entry = this.resolved?.entry;
+    const tempRoot = mkdtempSync(join(tmpdir(), 'dsh-ctx-conform-child-'));
+    const heapMb = Math.max(64, Math.floor(this.options.maxMemoryBytes / 1024 ** 2));
+    const flags = permissionFlags({ entry, kitRoot: packageRoot, tempRoot, protectedDirs: this.options.protectedDirs, allowAddons: this.options.allowAddons });
+    const child = spawn(process.execPath, [...flags, '--enable-source-maps', `--max-old-space-size=${heapMb}`, childScript], {
+      cwd: tempRoot,
+      // A fresh environment: none of the kit's secrets, no NODE_OPTIONS loaders.
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: process.env.LANG ?? 'C.UTF-8', HOME: tempRoot, TMPDIR: tempRoot, DSH_CTX_CONFORM_CHILD: '1' },
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      detached: true,
     });
-  }
-
-  /** Start the child and load the plugin. Throws with the loader's message when it cannot be loaded. */
-  async start(timeoutMs = 30_000): Promise<Extract<ChildResponse, { type: 'loaded' }>> {
-    if (this.child && this.loaded) return this.loaded;
-    const child = this.spawn();
-    const response = await this.request(child, { type: 'load', plugin: this.plugin, spec: this.spec }, timeoutMs);
-    if (response.type !== 'loaded') {
-      child.kill('SIGKILL');
-      const why = response.type === 'load-failed' ? response.message : response.type === 'timeout' ? `loading took longer than ${timeoutMs} ms` : `the process exited while loading (code ${(response as { code: number | null }).code})`;
-      throw new Error(why);
+    const out = new StreamCapture(this.options.outputLimit);
+    const err = new StreamCapture(this.options.outputLimit);
+    const channel = child.stdio[3] as unknown as Writable & Readable;
+    let onReady: (started: boolean) => void = () => {};
+    const ready = new Promise<boolean>((resolve) => (onReady = resolve));
+    const running: Running = { child, channel, out, err, tempRoot, shellCalls: 0, stopWatch: () => {}, ready, onReady };
+    if (child.pid !== undefined) trackGroup(child.pid);
+    child.stdout!.on('data', (c: Buffer) => out.write(c));
+    child.stderr!.on('data', (c: Buffer) => err.write(c));
+    const reader = new FrameReader(
+      (text) => this.onFrame(running, text),
+      (bytes) => this.fail(running, `the plugin process sent a message of ${bytes} bytes or more, over the limit of the kit's channel`),
+    );
+    channel.on('data', (c: Buffer) => reader.push(c));
+    channel.on('error', () => {});
+    child.on('error', (error) => this.fail(running, `could not start the plugin process: ${error.message}`));
+    child.on('exit', (code, signal) => {
+      this.fail(running, running.failure ?? `the plugin ended the process (exit code ${code}${signal ? `, signal ${signal}` : ''})`);
+    });
+    if (child.pid !== undefined) {
+      running.stopWatch = watchMemory(child.pid, this.options.maxMemoryBytes, (rss) =>
+        this.fail(running, `the plugin process exceeded the memory ceiling of ${Math.round(this.options.maxMemoryBytes / 1024 ** 2)} MiB (resident ${Math.round(rss / 1024 ** 2)} MiB; --max-memory) and was stopped`),
+      );
     }
-    this.child = child;
-    this.loaded = response;
-    return response;
+    return running;
   }
 
-  async run(fixture: ScenarioFixture, timeoutMs: number): Promise<FixtureOutcome> {
-    return this.ask({ type: 'run', fixture }, timeoutMs);
+  /** A protocol violation or a death: the in-flight request gets the message, the process goes. */
+  private fail(running: Running, message: string): void {
+    running.failure ??= message;
+    running.onReady(false);
+    const pending = running.pending;
+    running.pending = undefined;
+    this.kill(running);
+    pending?.resolve({ type: 'failure', message: running.failure });
   }
 
-  async compare(scenario: GeneratedScenario, timeoutMs: number): Promise<FixtureOutcome> {
-    return this.ask({ type: 'compare', scenario }, timeoutMs);
+  private onFrame(running: Running, text: string): void {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return this.fail(running, `the plugin process sent a malformed message (not JSON): ${text.slice(0, 120)}`);
+    }
+    const parsed = ChildMessage.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return this.fail(running, `the plugin process sent a malformed message: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`);
+    }
+    const message = parsed.data;
+    if (message.type === 'ready') return running.onReady(true);
+    if (message.type === 'shell') return this.onShell(running, message);
+    const pending = running.pending;
+    if (!pending || pending.id !== message.id || !pending.expects.includes(message.type)) {
+      return this.fail(running, `the plugin process sent an unsolicited "${message.type}" message${pending ? ' while another request was outstanding' : ''} (request ids do not match): results can only answer the kit's own requests`);
+    }
+    running.pending = undefined;
+    pending.resolve(message);
   }
 
-  private async ask(message: ChildRequest, timeoutMs: number): Promise<FixtureOutcome> {
-    await this.start();
-    const response = await this.request(this.child!, message, timeoutMs);
-    if (response.type === 'result') return response;
+  private onShell(running: Running, message: Extract<ChildMessage, { type: 'shell' }>): void {
+    if (!running.pending || running.pending.expects[0] !== 'executed') return this.fail(running, 'the plugin process asked for a shell command outside a scenario');
+    if (++running.shellCalls > MAX_SHELL_CALLS) return this.fail(running, `the plugin ran more than ${MAX_SHELL_CALLS} shell commands in one scenario`);
+    void runRestrictedBash(message.command, message.env, { hide: [packageRoot, ...this.options.protectedDirs, process.cwd(), process.env.HOME ?? '/root'] }).then((result) => {
+      if (running.failure === undefined) this.write(running, { type: 'shell-result', id: message.id, result });
+    });
+  }
+
+  private write(running: Running, message: ParentMessage): void {
+    running.channel.write(JSON.stringify(message) + '\n');
+  }
+
+  private request(running: Running, message: ParentMessage & { id: string }, expects: Reply['type'][], timeoutMs: number, what: string) {
+    return new Promise<Reply | { type: 'failure'; message: string }>((resolve) => {
+      if (running.failure !== undefined) return resolve({ type: 'failure', message: running.failure });
+      const timer = setTimeout(() => this.fail(running, `${what} did not finish within --timeout ${timeoutMs} ms (the plugin hung or looped)`), timeoutMs);
+      running.pending = {
+        id: message.id,
+        expects,
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+      };
+      this.write(running, message);
+    });
+  }
+
+  private async output(running: Running, id: string, complete: boolean): Promise<CapturedOutput> {
+    if (!complete) return { stdout: running.out.rest(), stderr: running.err.rest() };
+    const [stdout, stderr] = await Promise.all([running.out.take(id, OUTPUT_GRACE_MS), running.err.take(id, OUTPUT_GRACE_MS)]);
+    return { stdout, stderr };
+  }
+
+  /** Start the process and load the plugin. Throws {@link PluginStartError} when it cannot be loaded. */
+  async start(): Promise<LoadedInfo> {
+    if (this.running && this.loaded && this.running.failure === undefined) return this.loaded;
     this.stop();
-    if (response.type === 'timeout') return { type: 'result', status: 'error', message: `the plugin did not finish within --timeout ${timeoutMs} ms (hung?)` };
-    if (response.type === 'exit') return { type: 'result', status: 'error', message: `the plugin ended the process (exit code ${response.code}${response.signal ? `, signal ${response.signal}` : ''})` };
-    return { type: 'result', status: 'error', message: `unexpected reply from the plugin process: ${JSON.stringify(response)}` };
+    let running: Running;
+    try {
+      running = this.spawnChild();
+    } catch (error) {
+      if (error instanceof PluginStartError) throw error;
+      throw new PluginStartError((error as Error).message, { stdout: '', stderr: '' });
+    }
+    this.running = running;
+    // Node's own start-up is not the plugin's load time: --timeout starts counting once the kit's
+    // runtime in the child is up (which is bounded separately, for a machine under load).
+    const startup = setTimeout(() => this.fail(running, `the plugin process did not start within ${STARTUP_TIMEOUT_MS} ms`), STARTUP_TIMEOUT_MS);
+    const started = await running.ready;
+    clearTimeout(startup);
+    if (!started) {
+      const output = await this.output(running, '', false);
+      const why = running.failure ?? `the plugin process did not start within ${STARTUP_TIMEOUT_MS} ms`;
+      this.stop();
+      throw new PluginStartError(why, output);
+    }
+    const id = randomUUID();
+    const reply = await this.request(running, { type: 'load', id, plugin: this.resolved ?? { spec: this.plugin.spec, source: this.plugin.source }, revision: this.spec }, ['loaded', 'load-failed'], this.options.loadTimeoutMs, 'loading the plugin');
+    const output = await this.output(running, id, reply.type !== 'failure');
+    if (reply.type === 'loaded') {
+      const info: LoadedInfo = { label: reply.label, source: reply.source, shape: reply.shape, ...(reply.name ? { name: reply.name } : {}), warnings: reply.warnings };
+      if (this.loaded && (this.loaded.label !== info.label || this.loaded.source !== info.source)) {
+        this.stop();
+        throw new PluginStartError(`the plugin loaded as ${info.label} (${info.source}) after loading as ${this.loaded.label} (${this.loaded.source})`, output);
+      }
+      this.loaded = info;
+      return info;
+    }
+    this.stop();
+    if (reply.type === 'load-failed') throw new PluginStartError(reply.error.stack && !reply.error.stack.includes(reply.error.message) ? `${reply.error.message}\n${reply.error.stack}` : reply.error.message, output);
+    if (reply.type === 'failure') throw new PluginStartError(reply.message, output);
+    throw new PluginStartError(`unexpected reply while loading: ${reply.type}`, output);
+  }
+
+  /** Run one fixture's inputs; the raw observations come back validated and normalised, never judged. */
+  async execute(inputs: ScenarioInputs, timeoutMs: number, options: { traced?: boolean } = {}): Promise<Execution> {
+    try {
+      await this.start();
+    } catch (error) {
+      const output = error instanceof PluginStartError ? error.output : { stdout: '', stderr: '' };
+      return { kind: 'error', message: `the plugin could not be (re)loaded in a fresh process: ${(error as Error).message}`, output };
+    }
+    const running = this.running!;
+    running.shellCalls = 0;
+    const id = randomUUID();
+    const reply = await this.request(running, { type: 'execute', id, inputs: inputsOf(inputs), ...(options.traced ? { traced: true } : {}) }, ['executed', 'execute-failed'], timeoutMs, 'the scenario');
+    const output = await this.output(running, id, reply.type !== 'failure');
+    if (reply.type === 'executed') {
+      const raw = reply.actual;
+      const actual: ScenarioActual = {
+        outcomes: raw.outcomes,
+        rawLog: raw.rawLog as unknown as SessionEvent[],
+        log: normaliseLog(raw.rawLog) as unknown as SessionEvent[],
+        header: raw.header as unknown as SessionHeader,
+        warnings: raw.warnings,
+        observations: raw.observations,
+        ...(raw.lookups ? { lookups: raw.lookups } : {}),
+      };
+      return { kind: 'ok', actual, output, ...(reply.denied.length ? { denied: reply.denied } : {}), ...(reply.trace ? { trace: reply.trace } : {}) };
+    }
+    this.stop();
+    if (reply.type === 'execute-failed') {
+      const denied = reply.denied.length ? ` (denied: ${reply.denied.map((d) => `${d.permission} ${d.resource}`).join(', ')})` : '';
+      return { kind: 'error', message: `the plugin broke the host while running the scenario: ${reply.error.message}${denied}${reply.error.stack ? `\n${reply.error.stack}` : ''}`, output };
+    }
+    if (reply.type === 'failure') return { kind: 'error', message: reply.message, output };
+    return { kind: 'error', message: `unexpected reply to a scenario: ${reply.type}`, output };
+  }
+
+  private kill(running: Running): void {
+    running.stopWatch();
+    if (running.child.pid !== undefined) releaseGroup(running.child.pid);
+    running.child.stdout?.destroy();
+    running.child.stderr?.destroy();
+    running.channel.destroy();
+    rmSync(running.tempRoot, { recursive: true, force: true });
   }
 
   stop(): void {
-    this.child?.kill('SIGKILL');
-    this.child = undefined;
-    this.loaded = undefined;
+    if (this.running) {
+      this.running.failure ??= 'stopped';
+      this.kill(this.running);
+    }
+    this.running = undefined;
   }
 }

@@ -1,18 +1,10 @@
-import { LogChecker, defaultCheckOptions, type KnownConfigs, type RuleModule } from '../../invariants/engine.js';
+import { LogChecker, defaultCheckOptions, type KnownConfigs } from '../../invariants/engine.js';
+import { allRuleModules } from '../../invariants/rules/index.js';
 import type { SpecRevision } from '../../spec/revisions.js';
 import type { PluginFactory } from '../host/index.js';
 import { judgeScenario, type Verdict } from '../scenario/compare.js';
 import { executeScenario, type ScenarioActual } from '../scenario/execute.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
-
-let ruleModules: readonly RuleModule[] | undefined;
-async function loadRuleModules(): Promise<readonly RuleModule[]> {
-  if (!ruleModules) {
-    const path = '../../invariants/rules/index.js';
-    ruleModules = ((await import(/* @vite-ignore */ path)) as { allRuleModules: readonly RuleModule[] }).allRuleModules;
-  }
-  return ruleModules;
-}
 
 export interface FixtureJudgement extends Verdict {
   rules?: string[];
@@ -20,17 +12,17 @@ export interface FixtureJudgement extends Verdict {
 }
 
 /**
- * Run one scenario fixture against one plugin and judge it: the expectation first, then the same
- * invariant rules `check` applies, over the events the plugin's run added to the log. A violation
- * there fails the fixture even when the expectation matched (it would mean the suite's expectation
- * itself is wrong, which the reference's own run guards against).
+ * Judge what a plugin did in one scenario fixture: the expectation first, then the same invariant
+ * rules `check` applies, over the events the plugin's run added to the log. A violation there fails
+ * the fixture even when the expectation matched (it would mean the suite's expectation itself is
+ * wrong, which the reference's own run guards against). Runs in the kit's process, never beside the
+ * plugin: `actual` is data the plugin's process reported, already validated.
  */
-export async function judgeFixture(plugin: PluginFactory, fixture: ScenarioFixture, spec: SpecRevision): Promise<FixtureJudgement> {
-  const actual = await executeScenario(plugin, fixture);
+export function judgeActual(fixture: ScenarioFixture, actual: ScenarioActual, spec: SpecRevision): FixtureJudgement {
   const verdict = judgeScenario(fixture.expect, actual);
   if (verdict.status !== 'pass') return { ...verdict, actual };
   const options = { ...defaultCheckOptions(), spec, configs: (fixture.config ? { [fixture.source]: fixture.config } : {}) as KnownConfigs };
-  const checker = new LogChecker('(scenario log)', await loadRuleModules(), options);
+  const checker = new LogChecker('(scenario log)', allRuleModules, options);
   checker.header(actual.header, { file: '(scenario log)', line: 1, byteOffset: 0 });
   actual.rawLog.forEach((event, i) => checker.event({ event, loc: { file: '(scenario log)', line: i + 2, byteOffset: 0 } }));
   const initial = fixture.log.length;
@@ -45,4 +37,9 @@ export async function judgeFixture(plugin: PluginFactory, fixture: ScenarioFixtu
     ...(verdict.warnings ? { warnings: verdict.warnings } : {}),
     actual,
   };
+}
+
+/** Execute and judge in this process: only for trusted code (the references, mutants, the suite's own tests). */
+export async function judgeFixture(plugin: PluginFactory, fixture: ScenarioFixture, spec: SpecRevision): Promise<FixtureJudgement> {
+  return judgeActual(fixture, await executeScenario(plugin, fixture), spec);
 }

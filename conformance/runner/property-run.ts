@@ -10,7 +10,8 @@ import { executeScenario } from '../scenario/execute.js';
 import { fixtureId } from '../scenario/fixture-id.js';
 import { FIXTURE_FORMAT_VERSION, ScenarioFixture } from '../scenario/schema.js';
 import { writeFixture } from '../scenario/store.js';
-import { IsolatedPlugin } from './isolated-plugin.js';
+import { judgeScenario } from '../scenario/compare.js';
+import { IsolatedPlugin, type IsolationOptions, type LoadedInfo } from './isolated-plugin.js';
 import type { PluginSpec } from './plugin-spec.js';
 import type { RunReport } from './results.js';
 
@@ -21,6 +22,7 @@ export interface PropertyOptions {
   timeoutMs: number;
   /** Where a shrunk counterexample is written as a fixture. */
   counterexampleDir: string;
+  isolation?: IsolationOptions;
 }
 
 /**
@@ -28,22 +30,39 @@ export interface PropertyOptions {
  * on each (same outcomes, same log with ids normalised, same warnings and observations). On failure
  * fast-check shrinks to a minimal session, which is written as a scenario fixture (expectations from
  * the reference) that reproduces the failure with `--fixtures DIR`.
+ *
+ * The reference runs here, in the kit's process (it is the kit's own code); the plugin runs isolated
+ * and only reports what it did; the comparison happens here too.
  */
 export async function runProperty(pluginSpec: PluginSpec, options: PropertyOptions): Promise<RunReport['properties'][number]> {
-  const isolated = new IsolatedPlugin(pluginSpec, options.spec);
-  const loaded = await isolated.start();
+  const isolated = new IsolatedPlugin(pluginSpec, options.spec, { loadTimeoutMs: options.timeoutMs, ...options.isolation });
+  let loaded;
+  try {
+    loaded = await isolated.start();
+  } catch (error) {
+    isolated.stop();
+    return { plugin: pluginSpec.spec, source: pluginSpec.source ?? 'unknown', runs: options.runs, seed: options.seed, status: 'error', message: `cannot load plugin ${pluginSpec.spec}: ${(error as Error).message}` };
+  }
   const base = { plugin: loaded.label, source: loaded.source, runs: options.runs, seed: options.seed };
   let lastFailure = '';
-  const source = loaded.source;
-  if ((source as string) === 'contributor') {
+  const detected = loaded.source;
+  if (detected === 'contributor') {
     isolated.stop();
     return { ...base, status: 'error', message: 'Not testable: a contributor plugin has no reference to compare with; the contributor suite judges it' };
   }
+  const source: SourceName = detected;
   try {
     const arbitrary = await arbitraryFor(source);
+    const reference = pluginFromModule(await referenceModule(source, options.spec), `reference:${source}`, `reference:${source}`, source);
     const result = await fc.check(
       fc.asyncProperty(arbitrary, async (scenario) => {
-        const verdict = await isolated.compare(scenario, options.timeoutMs);
+        const expected = await executeScenario(reference.factory, scenario);
+        const execution = await isolated.execute(scenario, options.timeoutMs);
+        if (execution.kind === 'error') {
+          lastFailure = `error: ${execution.message}`;
+          return false;
+        }
+        const verdict = judgeScenario({ outcomes: expected.outcomes, log: expected.log as never, warnings: expected.warnings, observations: expected.observations }, execution.actual);
         if (verdict.status !== 'pass') lastFailure = `${verdict.status}: ${verdict.message}`;
         return verdict.status === 'pass';
       }),

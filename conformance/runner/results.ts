@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { SOURCES, SPEC_REVISIONS } from '../../spec/revisions.js';
 
-/** A plugin's source: one of the four, or `contributor` (any other plugin; the contributor suite). */
-export const ResultSource = z.enum([...SOURCES, 'contributor']);
+/**
+ * A plugin's source: one of the four, `contributor` (any other plugin; the contributor suite), or
+ * `unknown` for a plugin that could not be loaded (unless --source said).
+ */
+export const ResultSource = z.enum([...SOURCES, 'contributor', 'unknown']);
+
+/** What the plugin printed while a fixture ran (bounded per stream; a marker says when some was cut). */
+export const CapturedOutput = z.object({ stdout: z.string(), stderr: z.string() });
 
 /** One fixture run against one plugin. Plain data; reporters render it. */
 export const FixtureResult = z.object({
   plugin: z.string().describe('plugin label, e.g. @deepseek-ai/dsh-time-context@0.1.0-rc.8 or reference:time-context'),
   source: ResultSource,
-  fixture: z.string().describe('fixture id'),
+  fixture: z.string().describe('fixture id (`load` for the row of a plugin that could not be loaded)'),
   title: z.string(),
   category: z.string(),
   status: z.enum(['pass', 'fail', 'error']),
@@ -25,13 +31,22 @@ export const FixtureResult = z.object({
   /** Listed in the expected-failures file. */
   expected: z.boolean().optional(),
   durationMs: z.number(),
+  /** The plugin's stdout/stderr during this fixture: kept for failures and errors, or all with --show-output. */
+  output: CapturedOutput.optional(),
 });
 export type FixtureResult = z.infer<typeof FixtureResult>;
 
 export const RunReport = z.object({
   tool: z.object({ name: z.literal('dsh-ctx-conform'), version: z.string() }),
   spec: z.enum(SPEC_REVISIONS),
-  plugins: z.array(z.object({ plugin: z.string(), source: ResultSource, shape: z.enum(['namespace', 'service']) })),
+  plugins: z.array(
+    z.object({
+      plugin: z.string(),
+      source: ResultSource,
+      shape: z.enum(['namespace', 'service', 'unknown']),
+      loadError: z.string().optional().describe('set when the plugin could not be loaded (its row in results is an error)'),
+    }),
+  ),
   results: z.array(FixtureResult),
   properties: z
     .array(
@@ -46,6 +61,7 @@ export const RunReport = z.object({
       }),
     )
     .default([]),
+  preamble: z.array(z.string()).optional().describe('lines that open the human report (e.g. which suite judged the plugin, waivers in force)'),
   stale: z.array(z.string()).describe('expected-failure entries that now pass'),
   summary: z.object({ pass: z.number().int(), fail: z.number().int(), error: z.number().int(), expectedFailures: z.number().int(), stale: z.number().int() }),
 });

@@ -1,6 +1,7 @@
 import type { SpecRevision } from '../../spec/revisions.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
-import { IsolatedPlugin } from './isolated-plugin.js';
+import { IsolatedPlugin, PluginStartError, type CapturedOutput, type Execution, type IsolationOptions } from './isolated-plugin.js';
+import { judgeActual } from './judge-fixture.js';
 import type { PluginSpec } from './plugin-spec.js';
 import type { FixtureResult, RunReport } from './results.js';
 
@@ -9,6 +10,9 @@ export interface SuiteOptions {
   timeoutMs: number;
   /** Substring matched against fixture id, title and category. */
   filter?: string;
+  /** Keep every fixture's captured output, not only failures' and errors'. */
+  showOutput?: boolean;
+  isolation?: IsolationOptions;
   onResult?: (result: FixtureResult, done: number, total: number) => void;
 }
 
@@ -29,39 +33,73 @@ export function selectFixtures(fixtures: readonly ScenarioFixture[], source: str
   );
 }
 
+function hasOutput(o: CapturedOutput): boolean {
+  return o.stdout.length > 0 || o.stderr.length > 0;
+}
+
+/** The verdict on one execution: judged here, in the kit's process, against the expectation the child never saw. */
+export function resultOf(fixture: ScenarioFixture, execution: Execution, spec: SpecRevision): Pick<FixtureResult, 'status' | 'message' | 'diff' | 'rules' | 'infos' | 'warnings'> {
+  if (execution.kind === 'error') return { status: 'error', message: execution.message };
+  const judgement = judgeActual(fixture, execution.actual, spec);
+  if (judgement.status !== 'pass' && execution.denied?.length) {
+    const what = execution.denied.map((d) => `${d.permission} ${d.resource}`).join(', ');
+    return { status: 'error', message: `the plugin tried what the conformance sandbox denies (${what}); then: ${judgement.message}`, ...(judgement.diff ? { diff: judgement.diff } : {}) };
+  }
+  return {
+    status: judgement.status,
+    message: judgement.message,
+    ...(judgement.diff ? { diff: judgement.diff } : {}),
+    ...(judgement.rules ? { rules: judgement.rules } : {}),
+    ...(judgement.infos?.length ? { infos: judgement.infos } : {}),
+    ...(judgement.warnings?.length ? { warnings: judgement.warnings } : {}),
+  };
+}
+
 /**
- * Run every applicable scenario fixture against one plugin, isolated in a child process. Fixtures run
- * sequentially (the clock and time zone are process-global), each bounded by `timeoutMs`.
+ * Run every applicable scenario fixture against one plugin, isolated in its own process. Fixtures run
+ * sequentially (the clock and time zone are process-global), each bounded by `timeoutMs`. A plugin
+ * that cannot be loaded gives one `error` row (fixture `load`) with the loader's message.
  */
 export async function runPlugin(pluginSpec: PluginSpec, fixtures: readonly ScenarioFixture[], options: SuiteOptions): Promise<PluginRun> {
-  const isolated = new IsolatedPlugin(pluginSpec, options.spec);
+  const isolated = new IsolatedPlugin(pluginSpec, options.spec, { loadTimeoutMs: options.timeoutMs, ...options.isolation });
   let loaded;
+  const started = performance.now();
   try {
     loaded = await isolated.start();
   } catch (error) {
     isolated.stop();
     const message = error instanceof Error ? error.message : String(error);
-    return { plugin: { plugin: pluginSpec.spec, source: pluginSpec.source ?? 'time-context', shape: 'namespace' }, results: [], loadError: message };
+    const output = error instanceof PluginStartError ? error.output : { stdout: '', stderr: '' };
+    const source = pluginSpec.source ?? 'unknown';
+    const row: FixtureResult = {
+      plugin: pluginSpec.spec,
+      source,
+      fixture: 'load',
+      title: 'load the plugin',
+      category: 'load',
+      status: 'error',
+      message: `cannot load plugin ${pluginSpec.spec}: ${message}`,
+      durationMs: Math.round(performance.now() - started),
+      ...(hasOutput(output) ? { output } : {}),
+    };
+    return { plugin: { plugin: pluginSpec.spec, source, shape: 'unknown', loadError: message }, results: [row], loadError: message };
   }
   const selected = selectFixtures(fixtures, loaded.source, options);
   const results: FixtureResult[] = [];
   try {
     for (const fixture of selected) {
-      const started = performance.now();
-      const outcome = await isolated.run(fixture, options.timeoutMs);
+      const begun = performance.now();
+      const execution = await isolated.execute(fixture, options.timeoutMs);
+      const verdict = resultOf(fixture, execution, options.spec);
       const result: FixtureResult = {
         plugin: loaded.label,
         source: loaded.source,
         fixture: fixture.id,
         title: fixture.title,
         category: fixture.category,
-        status: outcome.status,
-        message: outcome.message,
-        ...(outcome.diff ? { diff: outcome.diff as FixtureResult['diff'] } : {}),
-        ...(outcome.rules ? { rules: outcome.rules } : {}),
-        ...(outcome.infos?.length ? { infos: outcome.infos } : {}),
-        ...(outcome.warnings?.length ? { warnings: outcome.warnings } : {}),
-        durationMs: Math.round(performance.now() - started),
+        ...verdict,
+        durationMs: Math.round(performance.now() - begun),
+        ...((verdict.status !== 'pass' || options.showOutput) && hasOutput(execution.output) ? { output: execution.output } : {}),
       };
       results.push(result);
       options.onResult?.(result, results.length, selected.length);

@@ -1,21 +1,15 @@
-import { writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { terminalSafe } from '../../../invariants/text/safe-text.js';
 import { DEFAULT_SPEC, SOURCES, isSpecRevision, type SourceName } from '../../../spec/revisions.js';
-import { runContributorHook } from '../../contributor/cli.js';
 import { parseWaivers } from '../../contributor/waivers.js';
 import { colorEnabled } from '../../reporters/style.js';
 import { RUN_REPORTERS, renderRunReport, type RunReporterName } from '../../reporters/run-reporters.js';
-import { applyBaseline, readBaseline, writeBaseline } from '../../runner/expected-failures.js';
-import { referenceSpec, type PluginSpec } from '../../runner/plugin-spec.js';
-import type { FixtureResult, RunReport } from '../../runner/results.js';
-import { runProperty } from '../../runner/property-run.js';
-import { runPlugin } from '../../runner/run-suite.js';
-import type { ScenarioFixture } from '../../scenario/schema.js';
-import { readAllFixtures } from '../../scenario/store.js';
-import { packageRoot } from '../package-root.js';
+import { readBaseline, writeBaseline } from '../../runner/expected-failures.js';
+import type { PluginSpec } from '../../runner/plugin-spec.js';
+import { emptyPlugins, reportFailed, runConformance } from '../../runner/run-conformance.js';
 import { EXIT, UsageError } from '../usage-error.js';
-import { version } from '../version.js';
 
 export const runHelp = `Usage: dsh-ctx-conform [PLUGIN...] [options]
 
@@ -42,7 +36,13 @@ Options:
   --expected-failures FILE    YAML/JSON list of fixture ids (or id:RULE) that are known to fail
   --update-baseline           write the current failures to --expected-failures FILE and exit 0
   --filter TEXT               only fixtures whose id, title or category contains TEXT
-  --timeout MS                per-fixture time limit (default 10000); a hang is an error
+  --timeout MS                per-fixture time limit, and the plugin's load-time limit (default
+                              10000); a hang is an error
+  --max-memory SIZE           memory ceiling of the plugin's process, heap and off-heap, e.g. 512M
+                              or 2G (default 2G; a plain number is MiB); past it the fixture is an error
+  --show-output               show the plugin's stdout/stderr for every fixture (default: only for
+                              failures and errors)
+  --allow-addons              let the plugin load native addons (refused by default)
   --fixtures DIR              use another copy of the suite (default: the bundled one)
   --runs N                    also compare the plugin with the reference on N generated sessions
                               (fast-check); a failure is shrunk and written as a fixture
@@ -56,7 +56,12 @@ Examples:
   npx dsh-ctx-conform ./my-plugin --expected-failures conform-baseline.yaml
 
 Verdicts: pass; fail (the plugin did something other than the spec says: the first difference is
-shown); error (the plugin threw where it must not, hung past --timeout, or ended the process).
+shown); error (the plugin threw where it must not, hung past --timeout, ended or broke its process,
+went past --max-memory, tried what the sandbox denies, or could not be loaded).
+
+Each plugin runs in its own process under Node's permission model: it gets a fixture's inputs only,
+cannot read the suite, spawn processes or write outside a private temporary directory; the verdict
+is reached in the kit's process (see "What a pass means" in the README).
 
 Exit codes: 0 all pass (or only listed failures), 1 failures, errors or a stale baseline,
 2 usage error, 3 internal error.
@@ -81,6 +86,9 @@ function parseRunArgs(argv: string[]) {
         seed: { type: 'string' },
         runs: { type: 'string' },
         waive: { type: 'string', multiple: true },
+        'max-memory': { type: 'string' },
+        'show-output': { type: 'boolean' },
+        'allow-addons': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -94,6 +102,28 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`--${name} expects a positive whole number, got ${JSON.stringify(value)}`);
   return n;
+}
+
+/** `512M`, `2G`, `1.5G`, `4096` (MiB) → bytes. */
+export function parseMemory(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)\s*([KMG]i?B?)?$/i.exec(value.trim());
+  const unit = m?.[2]?.[0]?.toUpperCase() ?? 'M';
+  const bytes = m ? Number(m[1]) * (unit === 'K' ? 1024 : unit === 'M' ? 1024 ** 2 : 1024 ** 3) : NaN;
+  if (!Number.isFinite(bytes) || bytes < 64 * 1024 ** 2) throw new UsageError(`--max-memory expects a size of at least 64M such as 512M or 2G, got ${JSON.stringify(value)}`);
+  return Math.floor(bytes);
+}
+
+/** Refuse an --output the run could not write, before spending the run. */
+function checkWritable(path: string): void {
+  const target = resolve(path);
+  try {
+    if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--output ${path} is a directory; give a file name`);
+    accessSync(statSync(target, { throwIfNoEntry: false }) ? target : dirname(target), constants.W_OK);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--output ${path} cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
@@ -122,70 +152,38 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (typeof extraConfig !== 'object' || extraConfig === null || Array.isArray(extraConfig)) throw new UsageError('--config must be a JSON object, e.g. {"refreshIntervalMs":60000}');
   }
   const timeoutMs = positiveInt('timeout', values.timeout, 10_000);
+  const maxMemoryBytes = parseMemory(values['max-memory']);
   const runs = values.runs === undefined ? undefined : positiveInt('runs', values.runs, 100);
   if (values.seed !== undefined && !Number.isSafeInteger(Number(values.seed))) throw new UsageError(`--seed expects a whole number, got ${JSON.stringify(values.seed)}`);
   const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
   if (values.seed !== undefined && runs === undefined) throw new UsageError('--seed only makes sense with --runs N');
   const baseline = values['expected-failures'] && !values['update-baseline'] ? readBaseline(values['expected-failures']) : undefined;
+  if (values.output !== undefined) checkWritable(values.output);
+  if (values['update-baseline']) checkWritable(values['expected-failures']!);
 
-  const fixtureRoot = values.fixtures ?? join(packageRoot, 'conformance', 'fixtures');
-  const stored = readAllFixtures(fixtureRoot);
-  const dirs = new Map(stored.map((s) => [s.fixture.id, relative(process.cwd(), s.dir) || s.dir]));
-  const scenarios = stored
-    .map((s) => s.fixture)
-    .filter((f): f is ScenarioFixture => f.kind === 'scenario')
-    .map((f) => (Object.keys(extraConfig).length ? { ...f, config: { ...extraConfig, ...(f.config ?? {}) } } : f));
-  const plugins: PluginSpec[] = positionals.length
-    ? positionals.map((p) => ({ spec: p, source: values.source as SourceName | 'contributor' | undefined, cwd: process.cwd() }))
-    : SOURCES.map(referenceSpec);
-
-  const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\u001b[2K${text}`) : undefined;
-  const report: RunReport = {
-    tool: { name: 'dsh-ctx-conform', version },
+  const plugins: PluginSpec[] = positionals.map((p) => ({ spec: p, source: values.source as SourceName | 'contributor' | undefined, cwd: process.cwd() }));
+  const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\u001b[2K${terminalSafe(text)}`) : undefined;
+  const report = await runConformance({
+    plugins,
     spec,
-    plugins: [],
-    results: [],
-    properties: [],
-    stale: [],
-    summary: { pass: 0, fail: 0, error: 0, expectedFailures: 0, stale: 0 },
-  };
-  const preamble: string[] = [];
-  for (const plugin of plugins) {
-    // The contributor-pattern suite, for every plugin (issue 15); a contributor runs only that.
-    let contributor;
-    try {
-      contributor = await runContributorHook(plugin, { spec, config: extraConfig, waivers: waived.waivers, runs: runs ?? (positionals.length ? 50 : 20), seed, fixturesDir: values.fixtures, counterexampleDir: join(process.cwd(), 'dsh-ctx-conform-counterexamples') });
-    } catch (error) {
-      process.stderr.write(`dsh-ctx-conform: cannot load plugin ${plugin.spec}: ${(error as Error).message}\n`);
-      return EXIT.failures;
-    }
-    preamble.push(...contributor.preamble);
-    if (!contributor.official) {
-      report.plugins.push(contributor.plugin);
-      report.results.push(...contributor.results);
-      continue;
-    }
-    if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
-    const run = await runPlugin(plugin, scenarios, {
-      spec,
-      timeoutMs,
-      filter: values.filter,
-      onResult: (r, done, total) => progress?.(`${r.plugin}: ${done}/${total} fixtures`),
-    });
-    progress?.('');
-    if (run.loadError !== undefined) {
-      // A plugin that cannot be loaded at all is a user-facing problem with that plugin, not a kit crash.
-      process.stderr.write(`dsh-ctx-conform: cannot load plugin ${plugin.spec}: ${run.loadError}\n`);
-      return EXIT.failures;
-    }
-    if (run.results.length === 0) process.stderr.write(`dsh-ctx-conform: no fixtures selected for ${run.plugin.plugin} (${run.plugin.source}, spec ${spec}${values.filter ? `, filter ${JSON.stringify(values.filter)}` : ''})\n`);
-    report.plugins.push(run.plugin);
-    report.results.push(...run.results.map((r) => ({ ...r, path: dirs.get(r.fixture) })), ...contributor.results);
-    if (runs !== undefined && positionals.length > 0) {
-      progress?.(`${run.plugin.plugin}: property run (${runs} generated sessions)`);
-      report.properties.push(await runProperty(plugin, { spec, seed, runs, timeoutMs, counterexampleDir: join(process.cwd(), 'dsh-ctx-conform-counterexamples') }));
-      progress?.('');
-    }
+    fixtureRoot: values.fixtures,
+    extraConfig,
+    filter: values.filter,
+    timeoutMs,
+    maxMemoryBytes,
+    allowAddons: values['allow-addons'],
+    showOutput: values['show-output'],
+    runs,
+    seed,
+    baseline,
+    waivers: waived.waivers,
+    onProgress: progress,
+  });
+  for (const p of report.plugins) {
+    if (p.loadError !== undefined) process.stderr.write(`dsh-ctx-conform: cannot load plugin ${terminalSafe(p.plugin)}: ${terminalSafe(p.loadError.split('\n')[0] ?? '')}\n`);
+  }
+  for (const p of emptyPlugins(report)) {
+    process.stderr.write(`dsh-ctx-conform: no fixtures selected for ${terminalSafe(p.plugin)} (${p.source}, spec ${spec}${values.filter ? `, filter ${terminalSafe(JSON.stringify(values.filter))}` : ''})\n`);
   }
 
   if (values['update-baseline']) {
@@ -193,28 +191,13 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.stderr.write(`dsh-ctx-conform: wrote ${n} expected failure(s) to ${values['expected-failures']}\n`);
     return EXIT.ok;
   }
-  if (baseline) report.stale = applyBaseline(report.results, baseline);
-  summarise(report.results, report);
-  const rendered = renderRunReport(reporter, report, reporter === 'human' && !values.output && colorEnabled(process.stdout));
-  const text = reporter === 'human' && preamble.length ? `${preamble.join('\n')}\n${rendered}` : rendered;
+  const rendered = renderRunReport(reporter, report, reporter === 'human' && !values.output && colorEnabled(process.stdout), { showOutput: values['show-output'] });
+  const text = reporter === 'human' && report.preamble?.length ? `${report.preamble.map((l) => terminalSafe(l)).join('\n')}\n${rendered}` : rendered;
   if (values.output) writeFileSync(values.output, text);
   else process.stdout.write(text);
   if (report.results.length === 0) {
     // Like vitest with no test files: a run that judged nothing must not look green.
     process.stderr.write('dsh-ctx-conform: no fixture was run; check --filter and --spec\n');
-    return EXIT.failures;
   }
-  const failed = report.results.some((r) => r.status !== 'pass' && !r.expected) || report.stale.length > 0 || report.properties.some((p) => p.status !== 'pass');
-  return failed ? EXIT.failures : EXIT.ok;
-}
-
-function summarise(results: readonly FixtureResult[], report: RunReport): void {
-  const s = report.summary;
-  for (const r of results) {
-    if (r.status === 'pass') s.pass++;
-    else if (r.expected) s.expectedFailures++;
-    else if (r.status === 'fail') s.fail++;
-    else s.error++;
-  }
-  s.stale = report.stale.length;
+  return reportFailed(report) ? EXIT.failures : EXIT.ok;
 }

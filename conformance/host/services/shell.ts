@@ -103,6 +103,16 @@ export interface ShellCall {
 
 const TIMEOUT_MS = 10_000;
 
+/**
+ * Where stub-mode commands run. In-process by default; the isolated child (which may not spawn
+ * processes) installs one that asks the kit's parent process to run the command, restricted.
+ */
+export type StubBashRunner = (command: string, env: Record<string, string>, signal: AbortSignal | undefined) => Promise<ShellRunResult>;
+let stubRunner: StubBashRunner = (command, env, signal) => runBash(command, env, signal);
+export function setStubBashRunner(runner: StubBashRunner): void {
+  stubRunner = runner;
+}
+
 /** Results of identical stub runs (same command, state and pid) are identical: reuse them. */
 const memo = new Map<string, Promise<ShellRunResult>>();
 
@@ -175,11 +185,11 @@ export class ShellService {
   private execute(spec: ShellSpec): Promise<ShellRunResult> {
     if (this.mode === 'real') return runBash(spec.command, { ...process.env, ...this.realEnv }, spec.signal);
     const env = stubEnvironment(this.state!);
-    if (!this.memoize) return runBash(spec.command, env, spec.signal);
+    if (!this.memoize) return stubRunner(spec.command, env, spec.signal);
     const key = JSON.stringify([spec.command, this.state, process.pid]);
     let result = memo.get(key);
     if (result === undefined) {
-      result = runBash(spec.command, env, undefined);
+      result = stubRunner(spec.command, env, undefined);
       memo.set(key, result);
     }
     return result;

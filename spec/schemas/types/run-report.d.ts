@@ -11,17 +11,21 @@ version: string
 spec: ("2026-08" | "2026-07")
 plugins: {
 plugin: string
-source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "contributor")
-shape: ("namespace" | "service")
+source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "contributor" | "unknown")
+shape: ("namespace" | "service" | "unknown")
+/**
+ * set when the plugin could not be loaded (its row in results is an error)
+ */
+loadError?: string
 }[]
 results: {
 /**
  * plugin label, e.g. @deepseek-ai/dsh-time-context@0.1.0-rc.8 or reference:time-context
  */
 plugin: string
-source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "contributor")
+source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "contributor" | "unknown")
 /**
- * fixture id
+ * fixture id (`load` for the row of a plugin that could not be loaded)
  */
 fixture: string
 title: string
@@ -39,10 +43,14 @@ rules?: string[]
 path?: string
 expected?: boolean
 durationMs: number
+output?: {
+stdout: string
+stderr: string
+}
 }[]
 properties: {
 plugin: string
-source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "contributor")
+source: ("time-context" | "tmux-context" | "agent-instructions" | "session-reference" | "contributor" | "unknown")
 status: ("pass" | "fail" | "error")
 runs: number
 seed: number
@@ -52,6 +60,10 @@ message: string
  */
 counterexample?: string
 }[]
+/**
+ * lines that open the human report (e.g. which suite judged the plugin, waivers in force)
+ */
+preamble?: string[]
 /**
  * expected-failure entries that now pass
  */

@@ -1,0 +1,192 @@
+import { join, relative } from 'node:path';
+import { SOURCES, type SpecRevision } from '../../spec/revisions.js';
+import { packageRoot } from '../cli/package-root.js';
+import { UsageError } from '../cli/usage-error.js';
+import { version } from '../cli/version.js';
+import type { ScenarioFixture } from '../scenario/schema.js';
+import { readAllFixtures } from '../scenario/store.js';
+import { applyBaseline, type Baseline } from './expected-failures.js';
+import { IsolatedPlugin, type IsolationOptions } from './isolated-plugin.js';
+import { runContributorHook, type ContributorRun } from '../contributor/cli.js';
+import type { ScenarioExecutor, TracedActual } from '../contributor/executor.js';
+import type { Waiver } from '../contributor/waivers.js';
+import { referenceSpec, type PluginSpec } from './plugin-spec.js';
+import { runProperty } from './property-run.js';
+import type { FixtureResult, RunReport } from './results.js';
+import { runPlugin } from './run-suite.js';
+
+export interface RunConformanceOptions {
+  /** Plugins to run; none means the bundled references of all four sources. */
+  plugins?: readonly PluginSpec[];
+  spec: SpecRevision;
+  /** A suite directory (default: the bundled one). */
+  fixtureRoot?: string;
+  /** Extra config keys for every fixture; keys a fixture sets win. */
+  extraConfig?: Record<string, unknown>;
+  filter?: string;
+  timeoutMs?: number;
+  /** Per-process memory ceiling in bytes (default 2 GiB). */
+  maxMemoryBytes?: number;
+  allowAddons?: boolean;
+  /** Keep every fixture's captured output (default: only failures' and errors'). */
+  showOutput?: boolean;
+  /** Also compare each given plugin with the reference on `runs` generated sessions. */
+  runs?: number;
+  seed?: number;
+  counterexampleDir?: string;
+  baseline?: Baseline;
+  /** Paths in results are made relative to this directory (default: the process cwd). */
+  cwd?: string;
+  onProgress?: (text: string) => void;
+  /** `--waive`: contributor rules a third-party plugin opts out of (shown in the report). */
+  waivers?: readonly Waiver[];
+  /** Generated sessions for the contributor-pattern suite (default 50 for given plugins, 10 for the bundled references; 0 skips it). */
+  contributorRuns?: number;
+}
+
+/**
+ * The conformance run, as a pure function from options to a report: fixture selection, every plugin
+ * in its own isolated process (one that cannot be loaded is an `error` row; the others still run),
+ * property runs, the expected-failures baseline with its stale entries, and the summary. The CLI only
+ * parses arguments, renders and exits; the library API and test integrations call this.
+ */
+export async function runConformance(options: RunConformanceOptions): Promise<RunReport> {
+  const cwd = options.cwd ?? process.cwd();
+  const fixtureRoot = options.fixtureRoot ?? join(packageRoot, 'conformance', 'fixtures');
+  const stored = readAllFixtures(fixtureRoot);
+  const dirs = new Map(stored.map((s) => [s.fixture.id, relative(cwd, s.dir) || s.dir]));
+  const extra = options.extraConfig ?? {};
+  const scenarios = stored
+    .map((s) => s.fixture)
+    .filter((f): f is ScenarioFixture => f.kind === 'scenario')
+    .map((f) => (Object.keys(extra).length ? { ...f, config: { ...extra, ...(f.config ?? {}) } } : f));
+  if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
+
+  const given = options.plugins !== undefined && options.plugins.length > 0;
+  const plugins = given ? options.plugins! : SOURCES.map(referenceSpec);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const isolation: IsolationOptions = {
+    loadTimeoutMs: timeoutMs,
+    maxMemoryBytes: options.maxMemoryBytes,
+    allowAddons: options.allowAddons,
+    protectedDirs: [fixtureRoot],
+  };
+  const report: RunReport = {
+    tool: { name: 'dsh-ctx-conform', version },
+    spec: options.spec,
+    plugins: [],
+    results: [],
+    properties: [],
+    stale: [],
+    summary: { pass: 0, fail: 0, error: 0, expectedFailures: 0, stale: 0 },
+  };
+  const preamble: string[] = [];
+  for (const plugin of plugins) {
+    // The contributor-pattern suite, for every plugin; a plugin that is none of the four runs only that.
+    const contributorRuns = options.contributorRuns ?? (given ? 50 : 10);
+    const contributor = contributorRuns > 0 || options.fixtureRoot !== undefined ? await runContributorIsolated(plugin, options, contributorRuns, isolation, timeoutMs, cwd) : undefined;
+    if (contributor && 'loadError' in contributor) {
+      // Not loadable: the fixture run below reports it as the plugin's `error` row.
+    } else if (contributor) {
+      preamble.push(...contributor.preamble);
+      if (!contributor.official) {
+        report.plugins.push(contributor.plugin);
+        report.results.push(...contributor.results);
+        continue;
+      }
+    }
+    const run = await runPlugin(plugin, scenarios, {
+      spec: options.spec,
+      timeoutMs,
+      filter: options.filter,
+      showOutput: options.showOutput,
+      isolation,
+      onResult: (r, done, total) => options.onProgress?.(`${r.plugin}: ${done}/${total} fixtures`),
+    });
+    options.onProgress?.('');
+    report.plugins.push(run.plugin);
+    report.results.push(...run.results.map((r) => (r.fixture === 'load' ? r : { ...r, path: dirs.get(r.fixture) })));
+    if (contributor && !('loadError' in contributor)) report.results.push(...contributor.results);
+    if (options.runs !== undefined && given && run.loadError === undefined) {
+      options.onProgress?.(`${run.plugin.plugin}: property run (${options.runs} generated sessions)`);
+      report.properties.push(
+        await runProperty(plugin, {
+          spec: options.spec,
+          seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+          runs: options.runs,
+          timeoutMs,
+          counterexampleDir: options.counterexampleDir ?? join(cwd, 'dsh-ctx-conform-counterexamples'),
+          isolation,
+        }),
+      );
+      options.onProgress?.('');
+    }
+  }
+  if (preamble.length) report.preamble = preamble;
+  if (options.baseline) report.stale = applyBaseline(report.results, options.baseline);
+  summarise(report.results, report);
+  return report;
+}
+
+/** Plugins for which no fixture applied (wrong --filter or --spec), for a clear warning. */
+export function emptyPlugins(report: RunReport): RunReport['plugins'] {
+  return report.plugins.filter((p) => p.loadError === undefined && !report.results.some((r) => r.plugin === p.plugin));
+}
+
+/** Exit status of a report: failures, errors, stale baseline entries, failed properties, or nothing judged. */
+export function reportFailed(report: RunReport): boolean {
+  return (
+    report.results.length === 0 ||
+    report.results.some((r) => r.status !== 'pass' && !r.expected) ||
+    report.stale.length > 0 ||
+    report.properties.some((p) => p.status !== 'pass')
+  );
+}
+
+function summarise(results: readonly FixtureResult[], report: RunReport): void {
+  const s = report.summary;
+  for (const r of results) {
+    if (r.status === 'pass') s.pass++;
+    else if (r.expected) s.expectedFailures++;
+    else if (r.status === 'fail') s.fail++;
+    else s.error++;
+  }
+  s.stale = report.stale.length;
+}
+
+/**
+ * The contributor-pattern suite for one plugin, with the plugin in its own isolated process: the child
+ * executes generated sessions (fresh module copies per instance, traced) and the suite judges here.
+ */
+async function runContributorIsolated(plugin: PluginSpec, options: RunConformanceOptions, runs: number, isolation: IsolationOptions, timeoutMs: number, cwd: string): Promise<ContributorRun | { loadError: string }> {
+  const isolated = new IsolatedPlugin(plugin, options.spec, isolation);
+  try {
+    let loaded;
+    try {
+      loaded = await isolated.start();
+    } catch (error) {
+      return { loadError: (error as Error).message };
+    }
+    const executor: ScenarioExecutor = async (inputs) => {
+      const execution = await isolated.execute(inputs, timeoutMs, { traced: true });
+      if (execution.kind === 'error') return { error: execution.message };
+      return { ...execution.actual, trace: (execution.trace ?? []) as unknown as TracedActual['trace'] };
+    };
+    options.onProgress?.(`${loaded.label}: contributor suite (${runs} generated sessions)`);
+    const run = await runContributorHook(plugin, {
+      spec: options.spec,
+      config: options.extraConfig ?? {},
+      waivers: options.waivers ?? [],
+      runs,
+      seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+      fixturesDir: options.fixtureRoot,
+      counterexampleDir: options.counterexampleDir ?? join(cwd, 'dsh-ctx-conform-counterexamples'),
+      executor,
+      loaded: { label: loaded.label, source: loaded.source, shape: loaded.shape, ...(loaded.name ? { name: loaded.name } : {}) },
+    });
+    options.onProgress?.('');
+    return run;
+  } finally {
+    isolated.stop();
+  }
+}
