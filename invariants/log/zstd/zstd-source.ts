@@ -25,7 +25,7 @@ export interface ZstdSourceOptions {
 }
 
 /** Upper bound of decoded bytes per decoder call (the native call allocates its whole output). */
-const BATCH_BOUND = 8 * 1024 * 1024;
+const BATCH_BOUND = 2 * 1024 * 1024;
 /** Upper bound of decoded bytes in flight (decoding or decoded, not yet handed over). */
 const IN_FLIGHT_BOUND = 24 * 1024 * 1024;
 
