@@ -30,6 +30,12 @@ export function firstInvalidUtf8(buffer: Buffer, start: number, end: number, dec
   return 0; // isUtf8 disagreed with the byte walk; point at the line start rather than nowhere
 }
 
+/** The bytes of the (would-be) UTF-8 sequence starting at `at`, as hex for a message. */
+export function utf8SequenceHex(buffer: Uint8Array, at: number, end: number): string {
+  const b = buffer[at];
+  return hexBytes(buffer, at, end, b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1);
+}
+
 /** Hex bytes at `at` for a message, at most `max` of them. */
 export function hexBytes(buffer: Uint8Array, at: number, end: number, max = 4): string {
   const out: string[] = [];

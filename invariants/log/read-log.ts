@@ -3,7 +3,7 @@ import { decodedSource } from './byte-source.js';
 import { NotRegularFileError } from './file-type.js';
 import { ROW_TAGS, expandChunkRow } from './chunk-rows.js';
 import { validateHeader, describe } from './header.js';
-import { countKeySeparators, countParsedKeys, findDuplicateKey, firstInvalidUtf8, hexBytes, startsWithBom } from './json-text.js';
+import { countKeySeparators, countParsedKeys, findDuplicateKey, firstInvalidUtf8, startsWithBom, utf8SequenceHex } from './json-text.js';
 import { findJsonProblem } from './json-value.js';
 import { normaliseLegacy, type LegacyContext, type LegacyKind } from './legacy.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from './line-splitter.js';
@@ -211,7 +211,7 @@ class RecordReader {
   private textProblems(buffer: Buffer, start: number, end: number, text: string, value: unknown, loc: EventLocation, seq: number | null): void {
     const bad = firstInvalidUtf8(buffer, start, end, text);
     if (bad !== -1) {
-      this.finding('LOG-JSON-3', `expected valid UTF-8, found the invalid byte sequence ${hexBytes(buffer, start + bad, end)} at byte ${bad} of the line; DSH reads it as U+FFFD`, loc, seq);
+      this.finding('LOG-JSON-3', `expected valid UTF-8, found the invalid byte sequence ${utf8SequenceHex(buffer, start + bad, end)} at byte ${bad} of the line; DSH reads it as U+FFFD`, loc, seq);
     }
     if (typeof value !== 'object' || value === null) return;
     if (countKeySeparators(buffer, start, end) === countParsedKeys(value)) return;
