@@ -119,6 +119,11 @@ describe('faithful JSON', () => {
       expect.objectContaining({ message: expect.stringContaining('"b" twice in .data.a'), loc: expect.objectContaining({ line: 3 }), seq: 1 }),
     ]);
     expect(r.events[0].type).toBe('turn/start');
+    // Whitespace before the colon is still a key separator.
+    for (const ws of [' ', '\t', '\r', '  \t']) {
+      const loose = await read('d.jsonl', log(`{"type"${ws}:"turn/end","type":"turn/start","seq":0,"time":2,"data":{"turn":1}}`));
+      expect(loose.findings.map((f) => f.rule)).toContain('LOG-JSON-4');
+    }
   });
 
   it('colons and quotes inside strings are not keys', async () => {

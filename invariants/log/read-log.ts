@@ -3,8 +3,8 @@ import { decodedSource } from './byte-source.js';
 import { NotRegularFileError } from './file-type.js';
 import { ROW_TAGS, expandChunkRow } from './chunk-rows.js';
 import { validateHeader, describe } from './header.js';
-import { countKeySeparators, countParsedKeys, findDuplicateKey, firstInvalidUtf8, startsWithBom, utf8SequenceHex } from './json-text.js';
-import { findJsonProblem } from './json-value.js';
+import { compactSeparatorCount, countKeySeparators, countParsedKeys, findDuplicateKey, firstInvalidUtf8, hasLooseSeparator, startsWithBom, utf8SequenceHex } from './json-text.js';
+import { findJsonProblem, keysOfLastWalk } from './json-value.js';
 import { normaliseLegacy, type LegacyContext, type LegacyKind } from './legacy.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from './line-splitter.js';
 import type { ReaderRuleId } from './reader-rules.js';
@@ -164,8 +164,8 @@ class RecordReader {
       const r = v as Record<string, unknown>;
       return typeof r.seq === 'number' ? r.seq : typeof r.seq0 === 'number' ? r.seq0 : null;
     };
-    this.textProblems(buffer, start, end, text, value, loc, seqOf(value));
     const problem = findJsonProblem(value);
+    this.textProblems(buffer, start, end, text, value, loc, seqOf(value));
     if (lineNo === 1) {
       if (problem) this.jsonProblem(problem, loc, null);
       const verdict = validateHeader(value);
@@ -214,7 +214,11 @@ class RecordReader {
       this.finding('LOG-JSON-3', `expected valid UTF-8, found the invalid byte sequence ${utf8SequenceHex(buffer, start + bad, end)} at byte ${bad} of the line; DSH reads it as U+FFFD`, loc, seq);
     }
     if (typeof value !== 'object' || value === null) return;
-    if (countKeySeparators(buffer, start, end) === countParsedKeys(value)) return;
+    const walked = keysOfLastWalk();
+    const parsedKeys = walked >= 0 ? walked : countParsedKeys(value);
+    // Cheap proof of "no duplicates" first: without loose separators, at most one `":` pair per key.
+    if (compactSeparatorCount(text) <= parsedKeys && !hasLooseSeparator(text)) return;
+    if (countKeySeparators(buffer, start, end) === parsedKeys) return;
     const dup = findDuplicateKey(text);
     if (dup) {
       this.finding('LOG-JSON-4', `expected unique object keys, found ${JSON.stringify(dup.key.length > 60 ? `${dup.key.slice(0, 60)}…` : dup.key)} twice in ${dup.path}; DSH keeps the last value, other parsers may keep the first`, loc, seq);
