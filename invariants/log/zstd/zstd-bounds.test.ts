@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -51,6 +52,12 @@ const validLog = () => Buffer.concat([rawFrame(HEADER_LINE), rawFrame(EVENT_LINE
 describe('the decoder that runs', () => {
   it('is native libzstd on this platform, and says so', () => {
     expect(zstdDecoderName()).toMatch(/^libzstd \(native, @toondepauw\/node-zstd@2\.0\.0/);
+  });
+
+  it('falls back to fzstd when told to (as when the binding cannot load), and says so', () => {
+    const script = "import('./invariants/log/zstd/decoders.ts').then((m) => process.stdout.write(m.zstdDecoderName()))";
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', env: { ...process.env, DSH_CTX_CONFORM_ZSTD: 'fzstd' } });
+    expect(r.stdout).toBe('fzstd (pure JS fallback: DSH_CTX_CONFORM_ZSTD=fzstd)');
   });
 
   it('decodes all complete frames of a read in one call', async () => {
