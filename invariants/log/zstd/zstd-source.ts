@@ -38,7 +38,7 @@ interface Batch {
   pieces: Uint8Array[];
   firstFrameNo: number;
   bound: number;
-  /** Chunk in which the batch was submitted: the newest chunk's batches stay in flight. */
+  /** Chunk in which the batch was submitted: the newest two chunks' batches stay in flight. */
   chunk: number;
   result?: Promise<Settled>;
 }
@@ -132,7 +132,8 @@ export async function* zstdSource(chunks: AsyncIterable<Uint8Array>, options: Zs
   async function* drain(all: boolean): AsyncGenerator<SourceItem, boolean> {
     while (queue.length > 0) {
       const head = queue[0];
-      if (!all && head.kind === 'batch' && head.chunk === chunkNo && inFlight <= IN_FLIGHT_BOUND) break;
+      // Two reads' batches stay in flight: each gets a whole read's worth of checking time to finish.
+      if (!all && head.kind === 'batch' && head.chunk >= chunkNo - 1 && inFlight <= IN_FLIGHT_BOUND) break;
       if (!(yield* drainHead())) return false;
     }
     return true;
