@@ -109,9 +109,10 @@ async function taskFor(mode: string, file: string, sampleHeap: () => void, done:
     }
     case 'decode-fzstd': {
       const { zstdSource, readChunks } = await import('../invariants/log/byte-source.js');
+      const { createFzstdDecoder } = await import('../invariants/log/zstd/decoders.js');
       return async () => {
         let bytes = 0;
-        for await (const item of zstdSource(readChunks(file))) {
+        for await (const item of zstdSource(readChunks(file), { decoder: createFzstdDecoder() })) {
           if (item.kind === 'data') bytes += item.bytes.length;
           else throw new Error(item.message);
           sampleHeap();

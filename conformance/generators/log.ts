@@ -72,6 +72,7 @@ const cases: Case[] = [
   { title: 'packed chunk row whose dt has the wrong length', log: rawBody((l) => l.replace('"dt":[12,9]', '"dt":[12]')), findings: ['LOG-ROW-1', 'LOG-SEQ-1'] },
   { title: 'a record that is not an object', log: [...body().slice(0, 2), raw('[1,2]'), ...body().slice(2)], findings: ['LOG-READ-4'] },
   { title: 'an unparsable line in the middle', log: [...body().slice(0, 2), raw('{"type":'), ...body().slice(2)], findings: ['LOG-READ-3'] },
+  { title: 'a duplicate key: DSH keeps the last "type"', category: 'forged-sources', log: rawBody((l) => (l.includes('"type":"request/context"') ? l.replace('"type":"request/context"', '"type":"turn/end","type":"request/context"') : l)), findings: ['LOG-JSON-4'] },
   { title: 'a __proto__ key in event data', category: 'forged-sources', log: rawBody((l) => (l.includes('"type":"request/context"') ? l.replace('"data":{', '"data":{"__proto__":{"polluted":true},') : l)), findings: ['LOG-JSON-2'] },
   { title: 'a number that overflows to Infinity', log: rawBody((l) => l.replace('"contextWindow":1000000', '"contextWindow":1e999')), findings: ['LOG-JSON-1'] },
   { title: 'negative zero', log: rawBody((l) => l.replace('"contextWindow":1000000', '"contextWindow":-0.0')), findings: ['LOG-JSON-1'] },

@@ -1,3 +1,4 @@
+import { shortValue } from './header.js';
 import type { SessionEvent } from './types.js';
 
 /**
@@ -59,8 +60,8 @@ export function expandChunkRow(row: Record<string, unknown>): RowVerdict {
   const tag = row.type as string;
   if (!hasExactKeys(row, ROW_KEYS)) return bad(tag, `envelope must be exactly {type, seq0, time0, data}, found {${Object.keys(row).join(', ')}}`);
   const { seq0, time0, data } = row;
-  if (typeof seq0 !== 'number' || !Number.isSafeInteger(seq0) || seq0 < 0) return bad(tag, `seq0 must be a non-negative safe integer, found ${JSON.stringify(seq0)}`);
-  if (typeof time0 !== 'number' || !Number.isSafeInteger(time0)) return bad(tag, `time0 must be a safe integer, found ${JSON.stringify(time0)}`);
+  if (typeof seq0 !== 'number' || !Number.isSafeInteger(seq0) || seq0 < 0) return bad(tag, `seq0 must be a non-negative safe integer, found ${shortValue(seq0)}`);
+  if (typeof time0 !== 'number' || !Number.isSafeInteger(time0)) return bad(tag, `time0 must be a safe integer, found ${shortValue(time0)}`);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return bad(tag, 'data must be an object');
   const d = data as Record<string, unknown>;
   let members: unknown;

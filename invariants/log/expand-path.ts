@@ -1,5 +1,6 @@
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileTypeName } from './file-type.js';
 
 /**
  * Turns the PATH arguments of `check` into the list of log files to read. A file is taken as given
@@ -42,7 +43,7 @@ export async function expandPaths(paths: readonly string[]): Promise<ExpandedPat
       continue;
     }
     if (!info.isDirectory()) {
-      problems.push({ rule: 'LOG-READ-1', path, message: `${path} is neither a file nor a directory` });
+      problems.push({ rule: 'LOG-READ-1', path, message: `${path} is ${fileTypeName(info)}, neither a regular file nor a directory; not read` });
       continue;
     }
     const found: string[] = [];
@@ -78,12 +79,19 @@ async function searchDirectory(dir: string, found: string[], visited: Set<string
         const target = await stat(full);
         isDir = target.isDirectory();
         isFile = target.isFile();
-      } catch {
-        continue; // a dangling link is not a log
+      } catch (error) {
+        // Any other dangling link is not a log; one named like a log is a log DSH cannot open.
+        if (LOG_FILE_NAMES.has(entry.name)) {
+          const to = await readlink(full).catch(() => '?');
+          problems.push({ rule: 'LOG-READ-1', path: full, message: `${full} is a symbolic link to ${to}, which cannot be opened (${errorText(error)}); not read` });
+        }
+        continue;
       }
     }
     if (isDir) await searchDirectory(full, found, visited, problems);
-    else if (isFile && LOG_FILE_NAMES.has(entry.name)) found.push(full);
+    // A FIFO, socket or device named like a log is handed to the reader, which opens it without
+    // blocking, sees what it is (fstat) and reports it: nothing with a log's name is skipped silently.
+    else if (LOG_FILE_NAMES.has(entry.name)) found.push(full);
   }
 }
 

@@ -43,7 +43,7 @@ export function validateHeader(value: unknown): HeaderVerdict {
   }
   const record = value as Record<string, unknown>;
   if (record.type !== 'session') {
-    return { ok: false, rule: 'LOG-HDR-1', message: `expected the first line to be a session header {"type":"session",...}, found type ${JSON.stringify(record.type) ?? 'undefined'}` };
+    return { ok: false, rule: 'LOG-HDR-1', message: `expected the first line to be a session header {"type":"session",...}, found type ${shortValue(record.type)}` };
   }
   const version = record.version;
   if (typeof version === 'number' && Number.isFinite(version) && version !== SESSION_FORMAT_VERSION) {
@@ -65,4 +65,16 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * A short, always-safe rendering of a value for a message: strings quoted and cut, other scalars as
+ * written, containers only by kind. Never `JSON.stringify` on a record value: a 10k-deep array would
+ * overflow the stack, and a 100 MB string would be copied into the message.
+ */
+export function shortValue(value: unknown, max = 60): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value);
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  if (typeof value === 'boolean' || value === null || value === undefined) return String(value);
+  return describe(value);
 }

@@ -23,12 +23,28 @@ function pathOf(frame: Frame): string {
   return parts.reverse().join('') || '(root)';
 }
 
+/** Own keys counted by the last {@link findJsonProblem} walk, or -1 when that walk did not finish. */
+let lastKeyCount = -1;
+
 /** Returns the first problem found, or null. Paths are built only for the problem (no cost otherwise). */
 export function findJsonProblem(root: unknown): JsonProblem | null {
   // Nearly every line is clean: prove that with an allocation-free walk, and only when it cannot
   // (a problem, or nesting deeper than the fast walk goes) run the exact walk that names the first one.
-  return isPlainlyClean(root, 0) ? null : locateJsonProblem(root);
+  keys = 0;
+  const clean = isPlainlyClean(root, 0);
+  lastKeyCount = clean ? keys : -1;
+  return clean ? null : locateJsonProblem(root);
 }
+
+/**
+ * How many object keys the value passed to the last {@link findJsonProblem} has (the duplicate-key
+ * check compares it with the text), counted by that same walk when it finished; -1 otherwise.
+ */
+export function keysOfLastWalk(): number {
+  return lastKeyCount;
+}
+
+let keys = 0;
 
 /** Deeper than this, the fast walk gives up and the explicit-stack walk takes over (no stack overflow). */
 const FAST_WALK_DEPTH = 64;
@@ -54,6 +70,7 @@ function isPlainlyClean(value: unknown, depth: number): boolean {
   const obj = value as Record<string, unknown>;
   for (const key in obj) {
     if (key === '__proto__') return false;
+    keys++;
     const item = obj[key];
     if (typeof item === 'object') {
       if (item !== null && !isPlainlyClean(item, depth + 1)) return false;

@@ -1,3 +1,5 @@
+import { shortValue } from './header.js';
+
 /**
  * Legacy v0 shapes that DSH upgrades in memory when it loads a log (the file is never rewritten).
  * The checker applies the same upgrades so that old-but-valid logs are judged by today's rules, and
@@ -31,7 +33,7 @@ export interface LegacyContext {
 }
 
 function legacyMessageId(ctx: LegacyContext, seq: unknown): string {
-  return `legacy-message:${ctx.sessionId}:${String(seq)}`;
+  return `legacy-message:${ctx.sessionId}:${asText(seq)}`;
 }
 
 /** Upgrades `event` in place when it has a legacy shape; returns what was upgraded (possibly several). */
@@ -66,7 +68,7 @@ export function normaliseLegacy(event: Rec, ctx: LegacyContext): readonly Legacy
         const { callId, content, isError, ...rest } = data;
         const op = event.surfaceOp;
         const target = isRec(op) && typeof op.start === 'number' ? ctx.toolResultId(op.start) : undefined;
-        const block: Rec = { type: 'tool-result', toolCallId: callId, content: Array.isArray(content) ? content : [{ type: 'text', text: String(content) }] };
+        const block: Rec = { type: 'tool-result', toolCallId: callId, content: Array.isArray(content) ? content : [{ type: 'text', text: asText(content) }] };
         if (isError !== undefined) block.isError = isError;
         event.data = { ...rest, message: { source: { kind: 'tool', callId }, content: [block], role: 'user', id: target ?? legacyMessageId(ctx, seq) } };
         done.push('tool/result with callId/content');
@@ -88,7 +90,7 @@ export function normaliseLegacy(event: Rec, ctx: LegacyContext): readonly Legacy
         data.reason = { kind: 'aborted', reason: { kind: 'disposed' } };
         done.push('turn/end disposed');
       } else if (reason.kind === 'error' && !('error' in reason)) {
-        const failure = isRec(reason.failure) ? reason.failure : { message: String(reason.message ?? ''), code: String(reason.code ?? 'UNKNOWN') };
+        const failure = isRec(reason.failure) ? reason.failure : { message: asText(reason.message ?? ''), code: asText(reason.code ?? 'UNKNOWN') };
         data.reason = { kind: 'error', error: failure };
         done.push('turn/end error without error');
       }
@@ -96,4 +98,9 @@ export function normaliseLegacy(event: Rec, ctx: LegacyContext): readonly Legacy
     }
   }
   return done;
+}
+
+/** String(value) for scalars; a container is named, not joined (a deep array would overflow the stack). */
+function asText(value: unknown): string {
+  return typeof value === 'object' && value !== null ? shortValue(value) : String(value);
 }

@@ -1,12 +1,16 @@
 import type { Severity } from '../findings.js';
 import { decodedSource } from './byte-source.js';
+import { NotRegularFileError } from './file-type.js';
 import { ROW_TAGS, expandChunkRow } from './chunk-rows.js';
 import { validateHeader, describe } from './header.js';
-import { findJsonProblem } from './json-value.js';
+import { compactSeparatorCount, countKeySeparators, countParsedKeys, findDuplicateKey, firstInvalidUtf8, hasLooseSeparator, startsWithBom, utf8SequenceHex } from './json-text.js';
+import { findJsonProblem, keysOfLastWalk } from './json-value.js';
 import { normaliseLegacy, type LegacyContext, type LegacyKind } from './legacy.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from './line-splitter.js';
 import type { ReaderRuleId } from './reader-rules.js';
 import type { EventLocation, SessionEvent, SessionHeader } from './types.js';
+import type { ZstdDecoder } from './zstd/decoders.js';
+import type { FrameLimits } from './zstd/frame-walker.js';
 
 /**
  * Reads one log file exactly as written on disk, front to back, once: decoded bytes → lines →
@@ -24,6 +28,10 @@ export interface ReadOptions {
   maxLineBytes?: number;
   /** Read these bytes instead of the file (tests, in-memory logs); `path` still names the source. */
   chunks?: AsyncIterable<Uint8Array>;
+  /** Per-frame decoding limits for `.zstd` logs (defaults: 32 MiB content, window and compressed size). */
+  frameLimits?: Partial<FrameLimits>;
+  /** The zstd decoder (default: native libzstd, or fzstd where the binding cannot load). */
+  zstdDecoder?: ZstdDecoder;
 }
 
 export interface ReadResult {
@@ -51,7 +59,7 @@ export async function readLog(path: string, onItem: (item: LogItem) => void, opt
   let bytes = 0;
   let tornFrame = false;
   try {
-    for await (const item of decodedSource(path, options.chunks)) {
+    for await (const item of decodedSource(path, options.chunks, { limits: options.frameLimits, decoder: options.zstdDecoder })) {
       if (item.kind === 'data') {
         bytes += item.bytes.length;
         const buf = Buffer.isBuffer(item.bytes) ? item.bytes : Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.length);
@@ -65,8 +73,11 @@ export async function readLog(path: string, onItem: (item: LogItem) => void, opt
       if (reader.stopped) break;
     }
   } catch (error) {
+    // Opening, fstat or a read failed (or the input is not a regular file): reading stops where it was.
+    const loc = { file: path, line: splitter.nextLineNo, byteOffset: splitter.nextLineOffset };
     const code = (error as NodeJS.ErrnoException).code;
-    onItem({ kind: 'finding', rule: 'LOG-READ-1', message: `cannot read ${path}: ${code ? `${code} ` : ''}${errorMessage(error)}`, loc: null, seq: null });
+    const message = error instanceof NotRegularFileError ? error.message : `cannot read ${path}${loc.line > 1 ? ` after line ${loc.line - 1}` : ''}: ${code ? `${code} ` : ''}${errorMessage(error)}`;
+    onItem({ kind: 'finding', rule: 'LOG-READ-1', message, loc, seq: null });
     reader.unreadable = true;
   }
   const tail = reader.stopped ? null : splitter.end();
@@ -86,10 +97,24 @@ class RecordReader {
   /** What legacy upgrades may consult; made once, when the header is accepted. */
   private legacy: LegacyContext | null = null;
 
+  private readonly emit: (item: LogItem) => void;
+
   constructor(
     private readonly file: string,
-    private readonly emit: (item: LogItem) => void,
-  ) {}
+    consumer: (item: LogItem) => void,
+  ) {
+    // A consumer failing on one record (a rule crash) must not end the file: it becomes a finding at
+    // that record's line and reading goes on. Rule modules contain their own failures; this is the net.
+    this.emit = (item) => {
+      try {
+        consumer(item);
+      } catch (error) {
+        if (item.kind === 'finding') throw error;
+        const seq = item.kind === 'event' && typeof item.event.seq === 'number' ? item.event.seq : null;
+        consumer({ kind: 'finding', rule: 'LOG-READ-7', message: `checking this ${item.kind} failed (${errorMessage(error)}); the rest of the file is still checked`, loc: item.loc, seq });
+      }
+    };
+  }
 
   private finding(rule: ReaderRuleId, message: string, loc: EventLocation | null, seq: number | null = null, severity?: Severity): void {
     this.emit({ kind: 'finding', rule, message, loc, seq, ...(severity ? { severity } : {}) });
@@ -111,15 +136,36 @@ class RecordReader {
   line(buffer: Buffer, start: number, end: number, lineNo: number, byteOffset: number): void {
     if (this.stopped) return;
     const loc: EventLocation = { file: this.file, line: lineNo, byteOffset };
-    let value: unknown;
     try {
-      value = JSON.parse(buffer.toString('utf8', start, end));
+      this.record(buffer, start, end, lineNo, loc);
     } catch (error) {
-      const what = end === start ? 'an empty line' : `invalid JSON (${errorMessage(error)})`;
+      // The reader's own failure on a hostile line: reported at the line, and the next line is read.
+      this.finding('LOG-READ-7', `the reader failed on this line (${errorMessage(error)}); it was skipped`, loc);
+    }
+  }
+
+  private record(buffer: Buffer, start: number, end: number, lineNo: number, loc: EventLocation): void {
+    let value: unknown;
+    const text = buffer.toString('utf8', start, end);
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const what =
+        end === start
+          ? 'an empty line'
+          : startsWithBom(buffer, start, end)
+            ? 'a UTF-8 byte order mark (0xEF 0xBB 0xBF) before the JSON; DSH writes none and its JSON.parse refuses the line'
+            : `invalid JSON (${errorMessage(error)})`;
       if (lineNo === 1) return this.refuseHeader('LOG-HDR-1', `expected a session header on line 1, found ${what}`, loc);
       return this.finding('LOG-READ-3', `expected one JSON value, found ${what}`, loc);
     }
+    const seqOf = (v: unknown): number | null => {
+      if (typeof v !== 'object' || v === null) return null;
+      const r = v as Record<string, unknown>;
+      return typeof r.seq === 'number' ? r.seq : typeof r.seq0 === 'number' ? r.seq0 : null;
+    };
     const problem = findJsonProblem(value);
+    this.textProblems(buffer, start, end, text, value, loc, seqOf(value));
     if (lineNo === 1) {
       if (problem) this.jsonProblem(problem, loc, null);
       const verdict = validateHeader(value);
@@ -159,6 +205,24 @@ class RecordReader {
   private event(event: SessionEvent, loc: EventLocation): void {
     this.events++;
     this.emit({ kind: 'event', event, loc });
+  }
+
+  /** What the bytes say that the parsed value no longer can: invalid UTF-8, duplicate keys. */
+  private textProblems(buffer: Buffer, start: number, end: number, text: string, value: unknown, loc: EventLocation, seq: number | null): void {
+    const bad = firstInvalidUtf8(buffer, start, end, text);
+    if (bad !== -1) {
+      this.finding('LOG-JSON-3', `expected valid UTF-8, found the invalid byte sequence ${utf8SequenceHex(buffer, start + bad, end)} at byte ${bad} of the line; DSH reads it as U+FFFD`, loc, seq);
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const walked = keysOfLastWalk();
+    const parsedKeys = walked >= 0 ? walked : countParsedKeys(value);
+    // Cheap proof of "no duplicates" first: without loose separators, at most one `":` pair per key.
+    if (compactSeparatorCount(text) <= parsedKeys && !hasLooseSeparator(text)) return;
+    if (countKeySeparators(buffer, start, end) === parsedKeys) return;
+    const dup = findDuplicateKey(text);
+    if (dup) {
+      this.finding('LOG-JSON-4', `expected unique object keys, found ${JSON.stringify(dup.key.length > 60 ? `${dup.key.slice(0, 60)}…` : dup.key)} twice in ${dup.path}; DSH keeps the last value, other parsers may keep the first`, loc, seq);
+    }
   }
 
   private jsonProblem(problem: NonNullable<ReturnType<typeof findJsonProblem>>, loc: EventLocation, seq: number | null): void {

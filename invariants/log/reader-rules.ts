@@ -12,7 +12,7 @@ export const readerRules = {
   'LOG-READ-1': {
     severity: 'error',
     title: 'Input path is readable',
-    must: 'Every PATH given to `check` MUST exist and be a readable file or directory.',
+    must: 'Every PATH given to `check` MUST exist and be a readable regular file or directory, and every log file MUST be a regular file (a FIFO, socket or device is refused, and a `session.jsonl(.zstd)` symlink whose target is missing is reported); reading stops at an I/O error.',
     doc,
   },
   'LOG-READ-2': {
@@ -45,6 +45,12 @@ export const readerRules = {
     must: 'A final line without a terminating newline is a torn tail: it MUST be ignored (DSH drops it on load), and is reported as information only.',
     doc,
   },
+  'LOG-READ-7': {
+    severity: 'error',
+    title: 'Every record can be checked',
+    must: 'Every record MUST be readable and checkable; a line on which the reader or a rule fails is reported at that line (with what failed) and reading goes on with the next line.',
+    doc,
+  },
   'LOG-JSON-1': {
     severity: 'error',
     title: 'Lossless JSON numbers',
@@ -55,6 +61,18 @@ export const readerRules = {
     severity: 'error',
     title: 'No `__proto__` keys',
     must: 'A record MUST NOT contain an object key named `__proto__`.',
+    doc,
+  },
+  'LOG-JSON-3': {
+    severity: 'warning',
+    title: 'Lines are valid UTF-8',
+    must: 'Every line MUST be valid UTF-8 (DSH writes only valid UTF-8); DSH decodes an invalid byte sequence to U+FFFD without a word, so the text it restores differs from the bytes on disk.',
+    doc,
+  },
+  'LOG-JSON-4': {
+    severity: 'warning',
+    title: 'No duplicate object keys',
+    must: 'A JSON object in a record MUST NOT contain the same key twice (`JSON.stringify` never writes one); DSH keeps the last value, other JSON parsers keep the first or refuse, so such a line means different things to different readers.',
     doc,
   },
   'LOG-HDR-1': {
@@ -97,6 +115,12 @@ export const readerRules = {
     severity: 'info',
     title: 'Torn final zstd frame',
     must: 'An incomplete final zstd frame is a torn append: its complete records MUST be kept and the rest ignored, reported as information only.',
+    doc,
+  },
+  'LOG-ZSTD-4': {
+    severity: 'error',
+    title: 'zstd frames within the decoding limits',
+    must: 'A zstd frame MUST NOT need more than the frame limits to decode (32 MiB of content, declared or bounded by its blocks; a 32 MiB window; 32 MiB compressed); such a frame is not decoded, reading stops there and the file is `unreadable` for the checker.',
     doc,
   },
 } as const satisfies Record<string, RuleMeta>;

@@ -1,0 +1,162 @@
+/**
+ * Benchmark: `check` on a production-format `.jsonl.zstd` log (one frame per append batch of 1–20 lines,
+ * each with a declared size and a checksum, as a live DSH writer produces) against the same log as plain
+ * `.jsonl`, in the same run — with the native libzstd decoder (the default) and with the fzstd fallback
+ * (`DSH_CTX_CONFORM_ZSTD=fzstd`), so the before/after of the decoder change is measured alongside.
+ *
+ *   npx tsx bench/zstd-vs-jsonl.ts            # ~40 MB log, 7 rounds; writes bench/results/zstd-vs-jsonl.{json,md}
+ *   npx tsx bench/zstd-vs-jsonl.ts --quick    # ~6 MB log, 3 rounds; prints, writes nothing
+ *
+ * Each measurement is a child process running `checkLog` several times (the first two are warm-up);
+ * rounds interleave the three modes in rotating order, so background load hits all of them alike, and
+ * the ratio is taken per round (zstd time / jsonl time of the same round) before the median.
+ * Target: median ratio ≤ 1.1 for the native decoder.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dshFrames } from './support/dsh-frames.js';
+import { generateLog, mulberry32 } from './support/generate-log.js';
+
+const self = fileURLToPath(import.meta.url);
+const results = fileURLToPath(new URL('./results/', import.meta.url));
+const MODES = ['jsonl', 'zstd-native', 'zstd-fzstd'] as const;
+type Mode = (typeof MODES)[number];
+const WARMUP = 2;
+
+interface ChildResult {
+  mode: Mode;
+  decoder: string;
+  samplesMs: number[];
+  events: number;
+  status: string;
+  maxRssMB: number;
+}
+
+async function child(mode: Mode, file: string, iterations: number): Promise<void> {
+  const { checkLog } = await import('../invariants/check.js');
+  const { zstdDecoderName } = await import('../invariants/log/zstd/decoders.js');
+  const samplesMs: number[] = [];
+  let events = 0;
+  let status = '';
+  for (let i = 0; i < WARMUP + iterations; i++) {
+    const t = performance.now();
+    const r = await checkLog(file);
+    const ms = performance.now() - t;
+    if (i >= WARMUP) samplesMs.push(ms);
+    events = r.events;
+    status = r.status;
+  }
+  const result: ChildResult = { mode, decoder: mode === 'jsonl' ? '(none)' : zstdDecoderName(), samplesMs, events, status, maxRssMB: process.resourceUsage().maxRSS / 1024 };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+function runChild(mode: Mode, file: string, iterations: number): ChildResult {
+  const env = { ...process.env, DSH_CTX_CONFORM_ZSTD: mode === 'zstd-fzstd' ? 'fzstd' : 'native' };
+  const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', mode, file, String(iterations)], { encoding: 'utf8', env, maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`${mode} failed: ${r.stderr}`);
+  const parsed: ChildResult = JSON.parse(r.stdout.trim().split('\n').pop()!);
+  return parsed;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function parent(quick: boolean): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'zstd-vs-jsonl-'));
+  try {
+    const plain = join(dir, 'session.jsonl');
+    const zfile = join(dir, 'session.jsonl.zstd');
+    const gen = generateLog(plain, quick ? 6e6 : 40e6, 16);
+    const rnd = mulberry32(1616);
+    const { bytes, frames } = await dshFrames(readFileSync(plain), () => 1 + Math.floor(rnd() * 20));
+    writeFileSync(zfile, bytes);
+    const rounds = quick ? 3 : 7;
+    const iterations = quick ? 3 : 4;
+    const load0 = loadavg();
+    const byMode = new Map<Mode, ChildResult[]>(MODES.map((m) => [m, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (let k = 0; k < MODES.length; k++) {
+        const mode = MODES[(round + k) % MODES.length];
+        const file = mode === 'jsonl' ? plain : zfile;
+        const r = runChild(mode, file, iterations);
+        if (r.events !== gen.events || r.status !== 'ok') throw new Error(`${mode}: expected ${gen.events} events and status ok, got ${r.events} / ${r.status}`);
+        byMode.get(mode)!.push(r);
+        process.stderr.write(`round ${round + 1}/${rounds} ${mode}: ${median(r.samplesMs).toFixed(0)} ms\n`);
+      }
+    }
+    const perRound = (mode: Mode) => byMode.get(mode)!.map((r) => median(r.samplesMs));
+    const jsonlRounds = perRound('jsonl');
+    const ratio = (mode: Mode) => median(perRound(mode).map((ms, i) => ms / jsonlRounds[i]));
+    const summary = MODES.map((mode) => ({
+      mode,
+      decoder: byMode.get(mode)![0].decoder,
+      medianMs: median(byMode.get(mode)!.flatMap((r) => r.samplesMs)),
+      roundMediansMs: perRound(mode).map((x) => Math.round(x)),
+      ratioToJsonl: mode === 'jsonl' ? 1 : ratio(mode),
+      maxRssMB: Math.max(...byMode.get(mode)!.map((r) => r.maxRssMB)),
+    }));
+    const report = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpu: `${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores`,
+      loadAverage: { start: load0, end: loadavg() },
+      log: { jsonlBytes: gen.bytes, events: gen.events, lines: gen.lines, zstdBytes: statSync(zfile).size, frames, linesPerFrame: '1–20 (uniform), header alone in frame 1' },
+      rounds,
+      iterationsPerChild: iterations,
+      warmupPerChild: WARMUP,
+      results: summary,
+      target: 'zstd-native ratio ≤ 1.1',
+    };
+    const md = render(report);
+    process.stdout.write(`${md}\n`);
+    if (!quick) {
+      writeFileSync(join(results, 'zstd-vs-jsonl.json'), `${JSON.stringify(report, null, 2)}\n`);
+      writeFileSync(join(results, 'zstd-vs-jsonl.md'), md);
+      process.stderr.write('wrote bench/results/zstd-vs-jsonl.{json,md}\n');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function render(r: {
+  date: string;
+  node: string;
+  cpu: string;
+  loadAverage: { start: number[]; end: number[] };
+  log: { jsonlBytes: number; events: number; lines: number; zstdBytes: number; frames: number };
+  rounds: number;
+  iterationsPerChild: number;
+  results: { mode: string; decoder: string; medianMs: number; ratioToJsonl: number; maxRssMB: number; roundMediansMs: number[] }[];
+}): string {
+  const f = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  const la = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
+  const native = r.results.find((x) => x.mode === 'zstd-native')!;
+  const fz = r.results.find((x) => x.mode === 'zstd-fzstd')!;
+  return [
+    '# `check`: production zstd vs plain jsonl',
+    '',
+    `${r.node}, ${r.cpu}; ${r.date}. Load average (1/5/15 min) ${la(r.loadAverage.start)} at the start, ${la(r.loadAverage.end)} at the end.`,
+    `Log: ${f(r.log.jsonlBytes / 1e6, 1)} MB jsonl, ${f(r.log.events)} events in ${f(r.log.lines)} lines; as zstd ${f(r.log.zstdBytes / 1e6, 1)} MB in ${f(r.log.frames)} frames (1–20 lines per frame, declared size + checksum, as a live DSH writer appends).`,
+    `${r.rounds} rounds, the three modes interleaved in rotating order; each a child process running \`checkLog\` ${r.iterationsPerChild} times after 2 warm-ups. The ratio is the median over rounds of (mode / jsonl in the same round).`,
+    '',
+    '| mode | decoder | median | ratio to jsonl | peak RSS | round medians (ms) |',
+    '|---|---|---:|---:|---:|---|',
+    ...r.results.map((x) => `| ${x.mode} | ${x.decoder} | ${f(x.medianMs)} ms | ${x.mode === 'jsonl' ? '1' : f(x.ratioToJsonl, 2)}× | ${f(x.maxRssMB)} MB | ${x.roundMediansMs.join(', ')} |`),
+    '',
+    `**zstd (native libzstd) / jsonl: ${f(native.ratioToJsonl, 2)}×** (target ≤ 1.1×); before, with fzstd: ${f(fz.ratioToJsonl, 2)}×.`,
+    '',
+    'The native path decodes all complete frames of each 1 MiB read in one libzstd call on the thread pool, while the main thread checks the lines of the previous read; fzstd decodes frame by frame on the main thread.',
+    '',
+  ].join('\n');
+}
+
+const argv = process.argv.slice(2);
+if (argv[0] === '--child') await child(argv[1] as Mode, argv[2], Number(argv[3]));
+else await parent(argv.includes('--quick'));
