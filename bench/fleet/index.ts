@@ -84,11 +84,13 @@ const md = [
   '',
   `Fleet: ${logs} generated logs, ${f(bytes / 1e6, 0)} MB decoded, sizes skewed 40 KB–1.2 MB, every other one production zstd (one frame per ~16 KiB append batch).`,
   '',
-  '| rep | `--workers 1` | `--workers ' + workers + '` | speed-up | reports identical |',
-  '|---:|---:|---:|---:|---|',
-  ...pairs.map((p, i) => `| ${i + 1} | ${f(p.one.wallMs / 1000)} s | ${f(p.many.wallMs / 1000)} s | ${f(p.ratio)}× | ${p.identical ? 'yes' : 'NO'} |`),
+  '| rep | `--workers 1` wall | `--workers ' + workers + '` wall | speed-up | CPU s (1 / ' + workers + ') | CPU used per wall second (1 / ' + workers + ') | reports identical |',
+  '|---:|---:|---:|---:|---:|---:|---|',
+  ...pairs.map((p, i) => `| ${i + 1} | ${f(p.one.wallMs / 1000)} s | ${f(p.many.wallMs / 1000)} s | ${f(p.ratio)}× | ${f(p.one.cpuMs / 1000, 1)} / ${f(p.many.cpuMs / 1000, 1)} | ${f(p.one.cpuMs / p.one.wallMs)} / ${f(p.many.cpuMs / p.many.wallMs)} | ${p.identical ? 'yes' : 'NO'} |`),
   '',
   `Speed-up (same-run pairs): median **${f(result.medianRatio)}×**, spread ${f(result.minRatio)}–${f(result.maxRatio)}×. Target ≥ 1.8× on 2 cores. Peak RSS: ${f(Math.max(...pairs.map((p) => p.one.maxRssMB)), 0)} MB with 1 worker, ${f(Math.max(...pairs.map((p) => p.many.maxRssMB)), 0)} MB with ${workers}.`,
+  '',
+  'CPU used per wall second is how many cores the run actually got: when it stays near 1 for the pool, the machine (shared with other jobs) had no second core to give, and the wall-time ratio measures the load, not the pool.',
   '',
 ];
 process.stdout.write(`${md.join('\n')}\n`);

@@ -56,7 +56,7 @@ while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) {
 function bare(file: string): CliRun {
   const r = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, '-e', BARE, file], { encoding: 'utf8' });
   const [s, kb] = (r.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
-  return { wallMs: s * 1000, maxRssMB: kb / 1024, exit: r.status ?? -1 };
+  return { wallMs: s * 1000, cpuMs: NaN, maxRssMB: kb / 1024, exit: r.status ?? -1 };
 }
 
 requireBuild();

@@ -20,17 +20,19 @@ export function requireBuild(): void {
 
 export interface CliRun {
   wallMs: number;
+  /** User + system CPU time of the process (all threads). */
+  cpuMs: number;
   maxRssMB: number;
   exit: number;
 }
 
 export function runCli(args: string[]): CliRun {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'ignore', 'pipe'] });
   const last = r.stderr.trim().split('\n').pop() ?? '';
-  const m = /^([\d.]+) (\d+)$/.exec(last);
+  const m = /^([\d.]+) (\d+) ([\d.]+) ([\d.]+)$/.exec(last);
   if (!m) throw new Error(`could not read /usr/bin/time output: ${r.stderr.slice(-500)}`);
   // time(1) prints "Command exited with non-zero status N" before its line; the status is ours.
-  return { wallMs: Number(m[1]) * 1000, maxRssMB: Number(m[2]) / 1024, exit: r.status ?? -1 };
+  return { wallMs: Number(m[1]) * 1000, cpuMs: (Number(m[3]) + Number(m[4])) * 1000, maxRssMB: Number(m[2]) / 1024, exit: r.status ?? -1 };
 }
 
 /**
