@@ -35,6 +35,8 @@ const NOT_EXPRESSIBLE_AS_FIXTURES: Record<string, string> = {
   'LOG-READ-1': 'about the input path (missing or unreadable file): invariants CLI tests',
   'LOG-READ-2': 'about a directory with no logs: invariants CLI tests',
   'LOG-READ-5': 'needs a line over 64 MiB: core-rules.test.ts with a lowered limit',
+  'LOG-CHECK-1': 'a rule module that throws (rules are total over logs, so no log can produce it): engine.test.ts with a throwing module',
+  'LOG-CHECK-2': 'a worker past its heap budget: invariants/pool/check-pool.test.ts with a lowered budget',
   'TC-TIME-2': "needs an Intl that cannot format a zone it has just validated (parity with upstream check 11a): rules unit test",
 };
 
