@@ -38,6 +38,8 @@ const NOT_EXPRESSIBLE_AS_FIXTURES: Record<string, string> = {
   'LOG-READ-7': 'needs the reader or a rule to fail on a record: invariants/log/hostile-read.test.ts',
   'LOG-JSON-3': 'needs invalid UTF-8 bytes, which a fixture\'s JSON lines cannot carry: invariants/log/hostile-read.test.ts',
   'LOG-ZSTD-4': 'needs hand-built over-limit zstd frames: invariants/log/zstd/zstd-bounds.test.ts and the fuzz corpus',
+  'LOG-CHECK-1': 'a rule module that throws (rules are total over logs, so no log can produce it): engine.test.ts with a throwing module',
+  'LOG-CHECK-2': 'a worker past its heap budget: invariants/pool/check-pool.test.ts with a lowered budget',
   'TC-TIME-2': "needs an Intl that cannot format a zone it has just validated (parity with upstream check 11a): rules unit test",
 };
 

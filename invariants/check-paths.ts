@@ -5,6 +5,7 @@ import { checkLog, type FileResult } from './check.js';
 import { expandPaths } from './log/expand-path.js';
 import { readerRules } from './log/reader-rules.js';
 import type { CheckReport } from './reporters/report.js';
+import { checkInPool } from './pool/check-pool.js';
 import { allRuleModules } from './rules/index.js';
 
 /**
@@ -21,7 +22,13 @@ export interface CheckPathsOptions extends Partial<CheckOptions> {
   shard?: Shard;
   maxFindings?: number;
   tool: { name: string; version: string };
-  /** Called after each file (progress display). */
+  /**
+   * Check files on this many worker threads (the CLI passes `--workers`, default the available
+   * parallelism). Omitted: in this thread, one file after another. Only the built-in rule modules
+   * can run in workers (modules are code, not data); with custom `modules` this is ignored.
+   */
+  workers?: number;
+  /** Called after each file, in file order (progress display). */
   onFile?: (done: number, total: number, result: FileResult) => void;
 }
 
@@ -32,7 +39,7 @@ export function shardFiles<T>(files: readonly T[], shard: Shard | undefined): T[
 }
 
 export async function checkPaths(paths: readonly string[], options: CheckPathsOptions): Promise<CheckReport> {
-  const { modules = allRuleModules, shard, maxFindings, tool, onFile, ...rest } = options;
+  const { modules = allRuleModules, shard, maxFindings, tool, onFile, workers, ...rest } = options;
   const checkOptions: CheckOptions = { ...defaultCheckOptions(), ...rest };
   const expanded = await expandPaths(paths);
   const files = shardFiles(expanded.files, shard);
@@ -56,13 +63,33 @@ export async function checkPaths(paths: readonly string[], options: CheckPathsOp
   let events = 0;
   let bytes = 0;
   let done = 0;
-  for (const file of files) {
-    const result = await checkLog(file, { ...checkOptions, modules });
-    checked.push({ file: result.file, events: result.events, status: result.status });
+  let suppressed = 0;
+  const take = (result: FileResult): void => {
+    checked.push({ file: result.file, events: result.events, status: result.status, suppressed: result.suppressed });
     events += result.events;
     bytes += result.bytes;
-    for (const f of result.findings) keep(f);
-    onFile?.(++done, files.length, result);
+    // Severity totals come from the file's counts (they include findings over the per-rule cap).
+    for (const f of result.findings) {
+      total++;
+      if (findings.length < limit) findings.push(f);
+    }
+    counts.error += result.counts.error;
+    counts.warning += result.counts.warning;
+    counts.info += result.counts.info;
+    for (const n of Object.values(result.suppressed)) suppressed += n;
+  };
+  if (workers !== undefined && modules === allRuleModules) {
+    // Worker threads, results in file order: the report is the same as the sequential one.
+    await checkInPool(files, { options: checkOptions, workers, onResult: (result) => {
+      take(result);
+      onFile?.(++done, files.length, result);
+    } });
+  } else {
+    for (const file of files) {
+      const result = await checkLog(file, { ...checkOptions, modules });
+      take(result);
+      onFile?.(++done, files.length, result);
+    }
   }
   return {
     tool,
@@ -79,6 +106,7 @@ export async function checkPaths(paths: readonly string[], options: CheckPathsOp
       unreadable: checked.filter((f) => f.status === 'unreadable').length,
       violations: checked.filter((f) => f.status === 'violations').length,
       findingsOmitted: total - findings.length,
+      findingsSuppressed: suppressed,
       shard: shard ? `${shard.index}/${shard.count}` : null,
     },
   };

@@ -1,5 +1,6 @@
 import { LogChecker, defaultCheckOptions, specRefFor, type CheckOptions, type RuleMeta, type RuleModule } from './engine.js';
-import type { Finding } from './findings.js';
+import type { SeverityCounts } from './engine.js';
+import type { Finding, SuppressedCounts } from './findings.js';
 import { readLog, type LogItem } from './log/read-log.js';
 import { readerRules } from './log/reader-rules.js';
 import { allRuleModules } from './rules/index.js';
@@ -18,7 +19,12 @@ export interface FileResult {
   /** Decoded bytes read. */
   bytes: number;
   status: FileStatus;
+  /** The kept findings, in file order (at most `maxFindingsPerRule` per rule). */
   findings: Finding[];
+  /** Per rule id, findings over the cap: counted, not kept. */
+  suppressed: SuppressedCounts;
+  /** Severity totals including suppressed findings. */
+  counts: SeverityCounts;
 }
 
 export interface CheckLogOptions extends Partial<CheckOptions> {
@@ -64,10 +70,17 @@ export async function checkLog(path: string, options: CheckLogOptions = {}): Pro
   // End-of-log observations ("ends inside an open turn") describe where reading stopped; for a file
   // DSH cannot load at all they would only mislead.
   const endRules = new Set(['LOG-END-1', 'LOG-END-2']);
-  const all = checker.end().filter((f) => !(read.unreadable && endRules.has(f.rule)));
+  const ended = checker.end();
+  const counts = { ...checker.counts };
+  const suppressed = { ...checker.suppressed };
+  const all = ended.filter((f) => {
+    if (!(read.unreadable && endRules.has(f.rule))) return true;
+    counts[f.severity]--;
+    return false;
+  });
   const findings = orderFindings(all.map(sanitise));
-  const status: FileStatus = read.unreadable ? 'unreadable' : findings.some((f) => f.severity === 'error') ? 'violations' : 'ok';
-  return { file: path, events: read.events, bytes: read.bytes, status, findings };
+  const status: FileStatus = read.unreadable ? 'unreadable' : counts.error > 0 ? 'violations' : 'ok';
+  return { file: path, events: read.events, bytes: read.bytes, status, findings, suppressed, counts };
 }
 
 /** Check an in-memory log (tests, generators): `name` stands in for the path in findings. */

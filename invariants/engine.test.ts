@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LogChecker, type RuleModule } from './engine.js';
+import { LogChecker, defaultCheckOptions, type RuleModule } from './engine.js';
 import type { LocatedEvent } from './log/types.js';
 
 /** Dispatch by event type: which hooks a visitor's declared types let through, and in what order. */
@@ -46,5 +46,46 @@ describe('LogChecker dispatch', () => {
     const checker = new LogChecker('f', [module]);
     for (let seq = 0; seq < 3; seq++) checker.event(at('a', seq));
     expect(seen).toEqual([null, 0, 1]);
+  });
+});
+
+describe('LogChecker containment and caps', () => {
+  const judge = (calls: number[]): RuleModule => ({
+    name: 'fragile',
+    source: 'log',
+    rules: { 'X-SEEN': { severity: 'warning', title: 'seen', must: 'seen', doc: 'spec/log.md' } },
+    create: (ctx) => ({
+      onEvent(ev) {
+        if (ev.event.seq === 1) throw new RangeError('Invalid time value');
+        calls.push(ev.event.seq);
+        ctx.report('X-SEEN', { event: ev, message: 'seen' });
+      },
+      onEnd() {
+        throw new TypeError('boom');
+      },
+    }),
+  });
+
+  it('an exception in a rule is an error finding at that line and seq, and the next event is judged', () => {
+    const calls: number[] = [];
+    const checker = new LogChecker('f', [judge(calls)]);
+    for (let seq = 0; seq < 4; seq++) checker.event(at('a', seq));
+    const findings = checker.end();
+    expect(calls).toEqual([0, 2, 3]);
+    const crash = findings.find((f) => f.rule === 'LOG-CHECK-1' && f.seq === 1)!;
+    expect(crash).toEqual(expect.objectContaining({ severity: 'error', line: 3, seq: 1, specRef: 'spec/log.md#log-check-1' }));
+    expect(crash.message).toContain('rule module fragile failed in onEvent');
+    expect(crash.message).toContain('RangeError: Invalid time value');
+    expect(findings.filter((f) => f.rule === 'X-SEEN').map((f) => f.seq)).toEqual([0, 2, 3]);
+    expect(findings.some((f) => f.rule === 'LOG-CHECK-1' && f.message.includes('onEnd') && f.message.includes('TypeError: boom'))).toBe(true);
+  });
+
+  it('keeps at most maxFindingsPerRule findings per rule; the rest are counted', () => {
+    const checker = new LogChecker('f', [judge([])], { ...defaultCheckOptions(), maxFindingsPerRule: 2 });
+    for (let seq = 2; seq < 12; seq++) checker.event(at('a', seq));
+    const findings = checker.end();
+    expect(findings.filter((f) => f.rule === 'X-SEEN').map((f) => f.seq)).toEqual([2, 3]);
+    expect(checker.suppressed).toEqual({ 'X-SEEN': 8 });
+    expect(checker.counts).toEqual({ error: 1, warning: 10, info: 0 });
   });
 });

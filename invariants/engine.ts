@@ -1,5 +1,6 @@
 import type { SourceName, SpecRevision } from '../spec/revisions.js';
 import { DEFAULT_SPEC } from '../spec/revisions.js';
+import { engineRules } from './engine-rules.js';
 import type { Finding, Severity } from './findings.js';
 import type { EventLocation, LocatedEvent, SessionHeader } from './log/types.js';
 import { SessionModel } from './model/session-model.js';
@@ -40,9 +41,18 @@ export interface CheckOptions {
   configs: KnownConfigs;
   /** How far a reading may appear to have been sampled before already-durable events (ms). */
   maxClockSkewMs: number;
+  /**
+   * Findings kept per rule id and file; later ones are only counted (`suppressed`). This is what bounds
+   * a hostile log's report: a million `{}` lines give four findings each, but only this many of each
+   * rule are kept. `Infinity` keeps all.
+   */
+  maxFindingsPerRule: number;
 }
 
-export const defaultCheckOptions = (): CheckOptions => ({ spec: DEFAULT_SPEC, configs: {}, maxClockSkewMs: 60_000 });
+/** Default per-rule, per-file cap: enough to see a pattern, small enough for any reporter. */
+export const DEFAULT_MAX_FINDINGS_PER_RULE = 100;
+
+export const defaultCheckOptions = (): CheckOptions => ({ spec: DEFAULT_SPEC, configs: {}, maxClockSkewMs: 60_000, maxFindingsPerRule: DEFAULT_MAX_FINDINGS_PER_RULE });
 
 export interface ReportInput {
   message: string;
@@ -115,44 +125,72 @@ interface Dispatch {
 /** Event types whose dispatch lists are cached; beyond this (a garbage log) they are built per event. */
 const MAX_CACHED_TYPES = 256;
 
+/** Severity totals of a file, counting suppressed findings too (so verdicts never depend on the cap). */
+export type SeverityCounts = Record<Severity, number>;
+
 /**
  * A checker for one log file. Feed it the header and events in order, then call `end()`.
+ *
+ * Every call into a rule module (and the model's `apply`) is contained: an exception becomes a
+ * `LOG-CHECK-1` error finding at the event's line and seq naming the module and what failed, and the
+ * next event is judged as usual. Findings are capped per rule id ({@link CheckOptions.maxFindingsPerRule});
+ * the rest are counted in `suppressed` and in the severity totals.
  */
 export class LogChecker {
   readonly model = new SessionModel();
   private readonly findings: Finding[] = [];
   private readonly visitors: RuleVisitor[];
-  private readonly metas = new Map<string, RuleMeta>();
+  private readonly moduleOf = new Map<RuleVisitor, string>();
+  private readonly metas = new Map<string, RuleMeta>(Object.entries(engineRules));
   /** Per event type, built on first sight: the visitors whose onEvent / onAfterEvent it reaches. */
   private readonly dispatch = new Map<string, Dispatch>();
   private lastType: string | null = null;
   private lastPlan: Dispatch | null = null;
+  private readonly perRule = new Map<string, number>();
+  /** Findings counted but not kept, per rule id. */
+  readonly suppressed: Record<string, number> = {};
+  readonly counts: SeverityCounts = { error: 0, warning: 0, info: 0 };
+  private readonly cap: number;
 
   constructor(
     readonly file: string,
     modules: readonly RuleModule[],
     readonly options: CheckOptions = defaultCheckOptions(),
   ) {
-    const active = modules;
-    for (const m of active) for (const [id, meta] of Object.entries(m.rules)) this.metas.set(id, meta);
+    this.cap = options.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE;
+    for (const m of modules) for (const [id, meta] of Object.entries(m.rules)) this.metas.set(id, meta);
     const ctx: RuleContext = {
       file,
       options,
       report: (rule, input) => this.report(rule, input),
     };
-    this.visitors = active.map((m) => m.create(ctx));
+    this.visitors = [];
+    for (const m of modules) {
+      let visitor: RuleVisitor;
+      try {
+        visitor = m.create(ctx);
+      } catch (error) {
+        // A module that cannot even start judges nothing in this file; say so once.
+        this.crashed(m.name, 'create', null, null, error);
+        continue;
+      }
+      this.visitors.push(visitor);
+      this.moduleOf.set(visitor, m.name);
+    }
   }
 
   report(rule: string, input: ReportInput): void {
     const meta = this.metas.get(rule);
     if (!meta) throw new Error(`internal: rule ${rule} reported but not declared by any module`);
     if (meta.revisions && !meta.revisions.includes(this.options.spec)) return;
+    const severity = input.severity ?? meta.severity;
+    if (!this.admit(rule, severity)) return;
     const loc = input.event?.loc ?? input.loc ?? null;
     const seq = input.event ? input.event.event.seq : null;
     const witness = [...(seq !== null ? [seq] : []), ...(input.witness ?? []).filter((s) => s !== seq)];
     this.findings.push({
       rule,
-      severity: input.severity ?? meta.severity,
+      severity,
       file: loc?.file ?? this.file,
       line: loc?.line ?? null,
       byteOffset: loc?.byteOffset ?? null,
@@ -163,9 +201,39 @@ export class LogChecker {
     });
   }
 
+  /** Count a finding; true when it is still under its rule's cap and should be kept. */
+  private admit(rule: string, severity: Severity): boolean {
+    this.counts[severity]++;
+    const n = (this.perRule.get(rule) ?? 0) + 1;
+    this.perRule.set(rule, n);
+    if (n <= this.cap) return true;
+    this.suppressed[rule] = (this.suppressed[rule] ?? 0) + 1;
+    return false;
+  }
+
+  /** A rule module (or the model) threw: one LOG-CHECK-1 finding, then carry on. */
+  private crashed(module: string, hook: string, ev: LocatedEvent | null, loc: EventLocation | null, error: unknown): void {
+    const what = describeError(error);
+    const where = ev ? `event of type ${typeLabel(ev.event?.type)}` : hook === 'onHeader' ? 'the header' : hook === 'onEnd' ? 'the end of the log' : 'this log';
+    const message = `rule module ${module} failed in ${hook} on the ${where} (${what}); its rules did not judge it, checking continued with the next event`;
+    if (ev) this.report('LOG-CHECK-1', { event: ev, message });
+    else this.report('LOG-CHECK-1', { loc: loc ?? undefined, message });
+  }
+
   header(header: SessionHeader, loc: EventLocation): void {
-    this.model.setHeader(header);
-    for (const v of this.visitors) v.onHeader?.(header, loc, this.model);
+    try {
+      this.model.setHeader(header);
+    } catch (error) {
+      this.crashed('session model', 'onHeader', null, loc, error);
+    }
+    for (const v of this.visitors) {
+      if (!v.onHeader) continue;
+      try {
+        v.onHeader(header, loc, this.model);
+      } catch (error) {
+        this.crashed(this.moduleOf.get(v)!, 'onHeader', null, loc, error);
+      }
+    }
   }
 
   event(ev: LocatedEvent): void {
@@ -179,10 +247,26 @@ export class LogChecker {
     }
     const model = this.model;
     const before = d.before;
-    for (let i = 0; i < before.length; i++) before[i].onEvent!(ev, model);
-    model.apply(ev.event);
+    for (let i = 0; i < before.length; i++) {
+      try {
+        before[i].onEvent!(ev, model);
+      } catch (error) {
+        this.crashed(this.moduleOf.get(before[i])!, 'onEvent', ev, null, error);
+      }
+    }
+    try {
+      model.apply(ev.event);
+    } catch (error) {
+      this.crashed('session model', 'apply', ev, null, error);
+    }
     const after = d.after;
-    for (let i = 0; i < after.length; i++) after[i].onAfterEvent!(ev, model);
+    for (let i = 0; i < after.length; i++) {
+      try {
+        after[i].onAfterEvent!(ev, model);
+      } catch (error) {
+        this.crashed(this.moduleOf.get(after[i])!, 'onAfterEvent', ev, null, error);
+      }
+    }
   }
 
   private planFor(type: unknown): Dispatch {
@@ -195,13 +279,37 @@ export class LogChecker {
     return plan;
   }
 
-  /** Findings reported by the reader (not by a rule module) go through here. */
+  /** Findings reported by the reader (not by a rule module) go through here, under the same cap. */
   external(finding: Finding): void {
-    this.findings.push(finding);
+    if (this.admit(finding.rule, finding.severity)) this.findings.push(finding);
   }
 
   end(): Finding[] {
-    for (const v of this.visitors) v.onEnd?.(this.model);
+    for (const v of this.visitors) {
+      if (!v.onEnd) continue;
+      try {
+        v.onEnd(this.model);
+      } catch (error) {
+        this.crashed(this.moduleOf.get(v)!, 'onEnd', null, null, error);
+      }
+    }
     return this.findings;
   }
+}
+
+/** What an exception says, in one bounded line that never throws itself. */
+function describeError(error: unknown): string {
+  let text: string;
+  try {
+    text = error instanceof Error ? `${error.name}: ${error.message}` : `thrown ${typeof error}`;
+  } catch {
+    text = 'an unprintable exception';
+  }
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/** An event type for a message: a string (bounded), or what kind of value it was. */
+function typeLabel(type: unknown): string {
+  if (typeof type === 'string') return JSON.stringify(type.length > 60 ? `${type.slice(0, 59)}…` : type);
+  return Array.isArray(type) ? 'an array' : type === null ? 'null' : `a ${typeof type}`;
 }

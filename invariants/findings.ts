@@ -20,3 +20,11 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
+
+/**
+ * Findings counted but not kept, per rule id: a file keeps at most `--max-findings-per-rule` findings
+ * of each rule (the first ones, in file order); the rest are counted here so every reporter can say
+ * how many were left out and of what.
+ */
+export const SuppressedCounts = z.record(z.string(), z.number().int().positive()).describe('Per rule id: findings counted but not kept (over the per-rule, per-file cap)');
+export type SuppressedCounts = z.infer<typeof SuppressedCounts>;

@@ -1,3 +1,4 @@
+import { terminalSafe } from '../../invariants/text/safe-text.js';
 import { EXIT, UsageError } from './usage-error.js';
 
 /**
@@ -32,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
     return await command(args);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`dsh-ctx-conform ${name}: ${error.message}\nRun 'dsh-ctx-conform ${name} --help' for usage.\n`);
+      process.stderr.write(`dsh-ctx-conform ${name}: ${terminalSafe(error.message)}\nRun 'dsh-ctx-conform ${name} --help' for usage.\n`);
       return EXIT.usage;
     }
     throw error;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SPEC_REVISIONS } from '../../spec/revisions.js';
-import { Finding } from '../findings.js';
+import { Finding, SuppressedCounts } from '../findings.js';
 
 /**
  * The `check` report: plain data, defined once here with zod. `--reporter json` prints exactly one
@@ -12,6 +12,7 @@ export const CheckedFile = z.object({
   file: z.string(),
   events: z.number().int().nonnegative().describe('Events read; packed chunk rows count as the events they expand to'),
   status: FileStatus.describe('ok: no error findings; violations: error findings; unreadable: DSH could not load the file'),
+  suppressed: SuppressedCounts,
 });
 export type CheckedFile = z.infer<typeof CheckedFile>;
 
@@ -25,6 +26,7 @@ export const CheckSummary = z.object({
   unreadable: z.number().int().nonnegative().describe('Files DSH could not load'),
   violations: z.number().int().nonnegative().describe('Readable files with at least one error finding'),
   findingsOmitted: z.number().int().nonnegative().describe('Findings left out of `findings` by --max-findings (still counted above)'),
+  findingsSuppressed: z.number().int().nonnegative().describe('Findings over the per-rule, per-file cap (--max-findings-per-rule): counted above and per file in `files[].suppressed`, never in `findings`'),
   shard: z.string().nullable().describe('i/n when the run was a shard of a larger file list'),
 });
 export type CheckSummary = z.infer<typeof CheckSummary>;

@@ -1,18 +1,44 @@
 import type { RuleMeta } from '../engine.js';
 import { specRefFor } from '../engine.js';
 import type { Severity } from '../findings.js';
+import { streamJson } from './json-stream.js';
 import type { CheckReport } from './report.js';
 
 /**
  * SARIF 2.1.0 for code-scanning UIs: rule metadata (title, MUST sentence, spec link, default level)
  * comes from each rule's {@link RuleMeta}; each finding is a result located at its file and (decoded)
- * line, with seq, witness and byte offset as properties.
+ * line, with seq, witness and byte offset as properties. What the per-rule cap left out is a
+ * tool-execution notification per file and rule. Streamed one result at a time.
  */
 const level: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
-export function renderSarif(report: CheckReport, rules: ReadonlyMap<string, RuleMeta>): string {
+export function* renderSarif(report: CheckReport, rules: ReadonlyMap<string, RuleMeta>): Generator<string> {
   const ids = [...rules.keys()].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
+  const notifications = report.files.flatMap((f) =>
+    Object.entries(f.suppressed).map(([rule, n]) => ({
+      level: 'note',
+      message: { text: `${n} more ${rule} finding(s) in ${f.file} not reported (over the per-rule cap, --max-findings-per-rule)` },
+      descriptor: { id: rule },
+      locations: [{ physicalLocation: { artifactLocation: { uri: f.file } } }],
+      properties: { suppressed: n },
+    })),
+  );
+  const result = (f: CheckReport['findings'][number]) => ({
+    ruleId: f.rule,
+    ...(index.has(f.rule) ? { ruleIndex: index.get(f.rule) } : {}),
+    level: level[f.severity],
+    message: { text: f.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: f.file },
+          ...(f.line !== null ? { region: { startLine: f.line } } : {}),
+        },
+      },
+    ],
+    properties: { seq: f.seq, witness: f.witness, byteOffset: f.byteOffset, specRef: f.specRef, lineIsDecoded: f.file.endsWith('.zstd') },
+  });
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -36,24 +62,33 @@ export function renderSarif(report: CheckReport, rules: ReadonlyMap<string, Rule
             }),
           },
         },
-        properties: { spec: report.spec },
-        results: report.findings.map((f) => ({
-          ruleId: f.rule,
-          ...(index.has(f.rule) ? { ruleIndex: index.get(f.rule) } : {}),
-          level: level[f.severity],
-          message: { text: f.message },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: f.file },
-                ...(f.line !== null ? { region: { startLine: f.line } } : {}),
-              },
-            },
-          ],
-          properties: { seq: f.seq, witness: f.witness, byteOffset: f.byteOffset, specRef: f.specRef, lineIsDecoded: f.file.endsWith('.zstd') },
-        })),
+        ...(notifications.length > 0 ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }] } : {}),
+        properties: { spec: report.spec, findingsSuppressed: report.summary.findingsSuppressed, findingsOmitted: report.summary.findingsOmitted },
+        results: RESULTS,
       },
     ],
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
+  // Stream the envelope; the placeholder marks where the results go, one per piece.
+  for (const piece of streamJson(sarif, 5)) {
+    if (piece !== RESULTS_JSON) {
+      yield piece;
+      continue;
+    }
+    const findings = report.findings;
+    if (findings.length === 0) {
+      yield '[]';
+      continue;
+    }
+    yield '[\n';
+    for (let i = 0; i < findings.length; i++) {
+      yield '        ';
+      yield* streamJson(result(findings[i]), 0, '        ');
+      yield i < findings.length - 1 ? ',\n' : '\n';
+    }
+    yield '      ]';
+  }
+  yield '\n';
 }
+
+const RESULTS = '\u0000sarif-results\u0000';
+const RESULTS_JSON = JSON.stringify(RESULTS);

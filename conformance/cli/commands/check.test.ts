@@ -9,6 +9,7 @@ import { useColor } from './check.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = join(root, 'invariants/log/test-fixtures');
+const here = fileURLToPath(new URL('.', import.meta.url));
 
 function cli(args: string[], env: Record<string, string> = {}) {
   const base = { ...process.env };
@@ -83,6 +84,10 @@ describe('dsh-ctx-conform check', () => {
     [['x', '--config', '{bad'], /--config is not valid JSON/],
     [['x', '--config', '{"nope":{}}'], /--config/],
     [['x', '--max-findings', 'many'], /--max-findings expects/],
+    [['x', '--workers', '0'], /--workers expects at least 1/],
+    [['x', '--workers', 'all'], /--workers expects/],
+    [['x', '--max-findings-per-rule', 'lots'], /--max-findings-per-rule expects/],
+    [['x', '--reporter', '\u001b]0;pwned\u0007'], /got "\\x1b\]0;pwned\\x07"/],
   ])('usage error %j: exit 2, message, no stack trace', (args, message) => {
     const r = cli(args as string[]);
     expect(r.code).toBe(2);
@@ -132,4 +137,40 @@ describe('dsh-ctx-conform check', () => {
     const r = cli([join(fixtures, 'synthetic-minimal.jsonl'), '--config', '{"time-context":{"refreshIntervalMs":60000}}', '--spec', '2026-07', '--reporter', 'json']);
     expect(CheckReport.parse(JSON.parse(r.stdout)).spec).toBe('2026-07');
   });
+
+  it('hostile logs in a tree: bounded findings with suppressed counts, and the other logs are still judged', () => {
+    const hostile = mkdtempSync(join(tmpdir(), 'dsh-hostile-'));
+    const evil = join(hostile, '\u001b]0;pwned\u0007\u001b[2K\r✓ 1 file, 0 errors');
+    for (const [dir, from] of [['a', join(here, 'test-fixtures/empty-objects-2.5e6.jsonl.zstd')], ['b', join(fixtures, 'synthetic-minimal.jsonl')], ['c', join(here, 'test-fixtures/empty-objects-1e6.jsonl.zstd')]] as const) {
+      mkdirSync(join(evil, dir), { recursive: true });
+      copyFileSync(from, join(evil, dir, from.endsWith('.zstd') ? 'session.jsonl.zstd' : 'session.jsonl'));
+    }
+    const json = cli([hostile, '--reporter', 'json', '--max-findings', '10', '--workers', '2']);
+    expect(json.code).toBe(1);
+    const report = CheckReport.parse(JSON.parse(json.stdout));
+    expect(report.files.map((f) => f.status)).toEqual(['violations', 'ok', 'violations']);
+    expect(report.files[0].suppressed).toEqual(expect.objectContaining({ 'LOG-ENV-2': 5_000_000 - 100, 'LOG-SEQ-1': 2_500_000 - 100 }));
+    expect(report.summary.errors).toBe(14_000_000);
+    expect(report.findings).toHaveLength(10);
+    expect(report.files[0].file).toContain('\u001b]0;pwned');
+  }, 240_000);
+
+  it('human output escapes hostile directory names and says what the per-rule cap left out', () => {
+    const evil = join(mkdtempSync(join(tmpdir(), 'dsh-evil-')), '\u001b]0;pwned\u0007\u001b[2K\r✓ 1 file, 0 errors');
+    mkdirSync(evil);
+    copyFileSync(join(tree, '--home-bob-x--/session-c/session.jsonl'), join(evil, 'session.jsonl'));
+    const human = cli([evil, '--workers', '1', '--max-findings-per-rule', '0'], { FORCE_COLOR: '0' });
+    expect(human.code).toBe(1);
+    expect(human.stdout).not.toContain('\u001b');
+    expect(human.stdout).not.toContain('\r');
+    expect(human.stdout).toContain('\\x1b]0;pwned\\x07\\x1b[2K\\x0d✓ 1 file, 0 errors');
+    expect(human.stdout).toContain('… 1 more LOG-SEQ-1 finding in this file not shown (per-rule cap)');
+    expect(human.stdout.split('\n').filter((l) => l.startsWith('✓'))).toEqual([]);
+  }, 60_000);
+
+  it('--workers N gives the same report as one worker', () => {
+    const one = cli([tree, '--reporter', 'json', '--workers', '1']);
+    const three = cli([tree, '--reporter', 'json', '--workers', '3']);
+    expect(three.stdout).toBe(one.stdout);
+  }, 60_000);
 });

@@ -1,10 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { isSpecRevision, DEFAULT_SPEC, SPEC_REVISIONS, type SpecRevision } from '../../../spec/revisions.js';
 import { checkPaths, type Shard } from '../../../invariants/check-paths.js';
-import { ruleIndex, type KnownConfigs } from '../../../invariants/engine.js';
-import { REPORTERS, render, type ReporterName } from '../../../invariants/reporters/index.js';
+import { DEFAULT_MAX_FINDINGS_PER_RULE, ruleIndex, type KnownConfigs } from '../../../invariants/engine.js';
+import { REPORTERS, renderChunks, writeReport, type ReporterName } from '../../../invariants/reporters/index.js';
+import { terminalSafe } from '../../../invariants/text/safe-text.js';
 import { allRuleModules } from '../../../invariants/rules/index.js';
 import { EXIT, UsageError } from '../usage-error.js';
 import { version } from '../version.js';
@@ -32,7 +35,12 @@ Options:
                          sarif   SARIF 2.1.0 with rule metadata, for code-scanning UIs
                          github  ::error/::warning annotations for GitHub Actions
   --output FILE        write the report to FILE instead of stdout
-  --max-findings N     keep at most N findings in the report (all are still counted)
+  --max-findings N     keep at most N findings in the whole report (all are still counted)
+  --max-findings-per-rule N
+                       keep at most N findings of each rule per log (default ${DEFAULT_MAX_FINDINGS_PER_RULE}); the rest
+                       are counted per file and rule and shown as "N more ..." in every reporter
+  --workers N          check files on N worker threads (default: the available parallelism, here
+                       ${availableParallelism()}); the report is the same for any N
   --shard i/n          check only the i-th of n deterministic slices of the sorted file list
                        (file k goes to shard (k mod n)+1); merge shard reports by concatenation
   --spec REVISION      spec revision to judge against: ${SPEC_REVISIONS.join(' | ')} (default ${DEFAULT_SPEC})
@@ -118,6 +126,8 @@ export async function checkCommand(argv: string[]): Promise<number> {
         reporter: { type: 'string' },
         output: { type: 'string' },
         'max-findings': { type: 'string' },
+        'max-findings-per-rule': { type: 'string' },
+        workers: { type: 'string' },
         shard: { type: 'string' },
         spec: { type: 'string' },
         config: { type: 'string' },
@@ -144,6 +154,9 @@ export async function checkCommand(argv: string[]): Promise<number> {
   }
   const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
   const maxFindings = values['max-findings'] !== undefined ? parseNonNegativeInt('--max-findings', values['max-findings']) : undefined;
+  const maxFindingsPerRule = values['max-findings-per-rule'] !== undefined ? parseNonNegativeInt('--max-findings-per-rule', values['max-findings-per-rule']) : DEFAULT_MAX_FINDINGS_PER_RULE;
+  const workers = values.workers !== undefined ? parseNonNegativeInt('--workers', values.workers) : availableParallelism();
+  if (workers < 1) throw new UsageError('--workers expects at least 1');
   const maxClockSkewMs = values['max-clock-skew'] !== undefined ? parseNonNegativeInt('--max-clock-skew', values['max-clock-skew']) : undefined;
   const configs = values.config !== undefined ? parseConfig(values.config) : {};
 
@@ -155,6 +168,8 @@ export async function checkCommand(argv: string[]): Promise<number> {
     modules: allRuleModules,
     shard,
     maxFindings,
+    maxFindingsPerRule,
+    workers,
     tool: { name: 'dsh-ctx-conform', version },
     onFile: progress ? (done, total, result) => progress.update(done, total, result.bytes) : undefined,
   });
@@ -163,15 +178,19 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const toFile = values.output !== undefined;
   const color = reporter === 'human' && useColor(process.env, !toFile && process.stdout.isTTY === true);
   const rules = new Map([...ruleIndex(allRuleModules)].map(([id, meta]) => [id, meta]));
-  const text = render(reporter, report, { color, rules });
+  const pieces = renderChunks(reporter, report, { color, rules });
   if (toFile) {
+    const out = createWriteStream(values.output!);
     try {
-      writeFileSync(values.output!, text);
+      await writeReport(out, pieces);
+      out.end();
+      await finished(out);
     } catch (error) {
-      throw new UsageError(`--output ${values.output}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      out.destroy();
+      throw new UsageError(`--output ${terminalSafe(values.output!)}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
   } else {
-    process.stdout.write(text);
+    await writeReport(process.stdout, pieces);
   }
   return report.summary.errors > 0 || report.summary.unreadable > 0 ? EXIT.failures : EXIT.ok;
 }

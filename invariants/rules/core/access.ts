@@ -20,7 +20,8 @@ export function show(value: unknown, max = 80): string {
   try {
     text = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
   } catch {
-    text = String(value);
+    // Too deep for JSON.stringify (and String() recurses just the same): name the kind of value.
+    text = Array.isArray(value) ? `[array of ${value.length}]` : typeof value === 'object' && value !== null ? '{object}' : typeof value;
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

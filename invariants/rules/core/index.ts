@@ -1,4 +1,5 @@
 import type { RuleModule } from '../../engine.js';
+import { engineModule } from '../../engine-rules.js';
 import { compactionModule } from './compaction.js';
 import { envelopeModule } from './envelope.js';
 import { messageModule } from './messages.js';
@@ -10,6 +11,7 @@ import { vocabularyModule } from './vocabulary.js';
 /** The core `LOG-*` rules: what every DSH session log must satisfy, whichever sources wrote it. */
 export const coreRuleModules: readonly RuleModule[] = [
   readerModule,
+  engineModule,
   envelopeModule,
   vocabularyModule,
   messageModule,

@@ -41,9 +41,13 @@ const show = (value: unknown): string => {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    // Too deep to stringify (String() recurses too): name the kind of value instead of throwing.
+    return Array.isArray(value) ? `[array of ${value.length}]` : typeof value;
   }
 };
+
+/** ISO text of an epoch-ms value, or the number itself when it is outside Date's range (±8.64e15). */
+const iso = (ms: number): string => (Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : `${ms} (outside the Date range)`);
 
 /** TC-CONTENT-1: the text of the single text block, or a problem. */
 export function readingText(data: unknown): { text: string } | Problem {
@@ -104,7 +108,7 @@ export function checkStructure(
 
   const renderedMs = parseRenderedTimestamp(parsed.timestamp);
   if (!Number.isFinite(renderedMs) || !Number.isSafeInteger(eventTime) || (eventTime as number) < renderedMs) {
-    const detail = !Number.isFinite(renderedMs) ? `${show(parsed.timestamp)} does not parse` : !Number.isSafeInteger(eventTime) ? `event time ${show(eventTime)} is not a safe integer` : `rendered ${new Date(renderedMs).toISOString()} is after the event time ${new Date(eventTime as number).toISOString()}`;
+    const detail = !Number.isFinite(renderedMs) ? `${show(parsed.timestamp)} does not parse` : !Number.isSafeInteger(eventTime) ? `event time ${show(eventTime)} is not a safe integer` : `rendered ${iso(renderedMs)} is after the event time ${iso(eventTime as number)}`;
     report({ rule: 'TC-TIME-1', message: `time-context rendered timestamp must parse and not postdate its durable event: ${detail}` });
   }
   if (browser?.kind === 'resolved' && Number.isFinite(renderedMs)) {

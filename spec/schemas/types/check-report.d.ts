@@ -19,6 +19,12 @@ events: number
  * ok: no error findings; violations: error findings; unreadable: DSH could not load the file
  */
 status: ("ok" | "violations" | "unreadable")
+/**
+ * Per rule id: findings counted but not kept (over the per-rule, per-file cap)
+ */
+suppressed: {
+[k: string]: number
+}
 }[]
 findings: {
 /**
@@ -68,6 +74,10 @@ violations: number
  * Findings left out of `findings` by --max-findings (still counted above)
  */
 findingsOmitted: number
+/**
+ * Findings over the per-rule, per-file cap (--max-findings-per-rule): counted above and per file in `files[].suppressed`, never in `findings`
+ */
+findingsSuppressed: number
 /**
  * i/n when the run was a shard of a larger file list
  */
