@@ -21,6 +21,8 @@ export interface LoadedPlugin {
   source: SourceName;
   shape: PluginShape;
   factory: PluginFactory;
+  /** Non-fatal load problems, e.g. a --source that contradicts the plugin's own name. */
+  warnings?: string[];
 }
 
 export class PluginLoadError extends Error {
@@ -102,6 +104,12 @@ export function resolvePluginEntry(spec: string, cwd = process.cwd()): { entry: 
 
 type AnyModule = Record<string, any>;
 
+/** A --source that contradicts what the plugin says it is gets judged as asked, with a warning. */
+function contradiction(label: string, own: SourceName | undefined, override: SourceName | undefined): string[] {
+  if (!override || !own || own === override) return [];
+  return [`${label} names itself "${own}" but --source says "${override}"; judging it as ${override}`];
+}
+
 function isClass(value: unknown): value is new (...args: any[]) => unknown {
   return typeof value === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(value));
 }
@@ -125,6 +133,11 @@ function unwrapNamespace(mod: AnyModule): AnyModule {
 
 function detectSource(name: unknown, cls: unknown, override?: SourceName): SourceName | undefined {
   if (override) return override;
+  return ownSource(name, cls);
+}
+
+/** The source a plugin names itself (its `name`, or a known Service class name). */
+function ownSource(name: unknown, cls: unknown): SourceName | undefined {
   if (typeof name === 'string' && (SOURCES as readonly string[]).includes(name)) return name as SourceName;
   const clsName = typeof cls === 'function' ? (cls as { name?: string }).name : undefined;
   if (clsName === 'SessionReferenceResolver' || clsName === 'SessionReferenceService') return 'session-reference';
@@ -149,6 +162,7 @@ export function pluginFromModule(mod: AnyModule, spec: string, label: string, ov
       label,
       source,
       shape: 'namespace',
+      warnings: contradiction(label, ownSource(ns.name, undefined), override),
       factory: {
         instantiate(ctx: HostContext, config: unknown) {
           const resolved = applyConfigSchema(ns.Config, config ?? {});
@@ -166,6 +180,7 @@ export function pluginFromModule(mod: AnyModule, spec: string, label: string, ov
       label,
       source,
       shape: 'service',
+      warnings: contradiction(label, ownSource(undefined, cls), override),
       factory: {
         instantiate(ctx: HostContext, config: unknown) {
           const resolved = applyConfigSchema((cls as unknown as { Config?: unknown }).Config, config ?? {});

@@ -19,7 +19,7 @@ export type ChildRequest =
   | { type: 'compare'; scenario: GeneratedScenario };
 
 export type ChildResponse =
-  | { type: 'loaded'; label: string; source: LoadedPlugin['source']; shape: LoadedPlugin['shape'] }
+  | { type: 'loaded'; label: string; source: LoadedPlugin['source']; shape: LoadedPlugin['shape']; warnings?: string[] }
   | { type: 'load-failed'; message: string }
   | { type: 'result'; status: 'pass' | 'fail' | 'error'; message: string; diff?: unknown; rules?: string[]; actualLog?: unknown[] };
 
@@ -42,7 +42,7 @@ async function handle(request: ChildRequest): Promise<void> {
     revision = request.spec;
     try {
       plugin = await resolvePluginSpec(request.plugin, request.spec);
-      send({ type: 'loaded', label: plugin.label, source: plugin.source, shape: plugin.shape });
+      send({ type: 'loaded', label: plugin.label, source: plugin.source, shape: plugin.shape, warnings: plugin.warnings });
     } catch (error) {
       send({ type: 'load-failed', message: error instanceof Error ? error.message : String(error) });
     }

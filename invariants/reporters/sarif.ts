@@ -2,6 +2,7 @@ import type { RuleMeta } from '../engine.js';
 import { specRefFor } from '../engine.js';
 import type { Severity } from '../findings.js';
 import type { CheckReport } from './report.js';
+import { specUri } from './spec-uri.js';
 
 /**
  * SARIF 2.1.0 for code-scanning UIs: rule metadata (title, MUST sentence, spec link, default level)
@@ -30,7 +31,7 @@ export function renderSarif(report: CheckReport, rules: ReadonlyMap<string, Rule
                 name: meta.title,
                 shortDescription: { text: meta.title },
                 fullDescription: { text: meta.must },
-                helpUri: specRefFor(id, meta),
+                helpUri: specUri(report.tool.version, specRefFor(id, meta)),
                 defaultConfiguration: { level: level[meta.severity] },
               };
             }),

@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { isSpecRevision, DEFAULT_SPEC, SPEC_REVISIONS, type SpecRevision } from '../../../spec/revisions.js';
 import { checkPaths, type Shard } from '../../../invariants/check-paths.js';
 import { ruleIndex, type KnownConfigs } from '../../../invariants/engine.js';
-import { REPORTERS, render, type ReporterName } from '../../../invariants/reporters/index.js';
+import { buildTimelines } from '../../reporters/html/timeline.js';
+import { CHECK_REPORTER_NAMES, renderCheck, type CheckReporter } from '../../reporters/registry.js';
+import { extractOutputFiles, readJsonOption, reporterParseOptions, resolveReporters, writeReports } from '../reporter-options.js';
 import { allRuleModules } from '../../../invariants/rules/index.js';
 import { EXIT, UsageError } from '../usage-error.js';
 import { version } from '../version.js';
@@ -25,18 +26,22 @@ PATH is a session.jsonl or session.jsonl.zstd file, or a directory searched recu
 spec/log.md plus the rules of each context source (time-context, tmux-context, ...).
 
 Options:
-  --reporter NAME      how to print the result (default: human)
+  --reporter NAME[:FILE]  how to print the result (default: human); repeat for several reports,
+                       each to its own FILE (at most one to stdout)
                          human   grouped by file, for a terminal (colour on a TTY; NO_COLOR/FORCE_COLOR)
                          json    one JSON document {tool, spec, files, findings, summary}, for scripts
                          junit   JUnit XML, one test case per log, for CI test dashboards
                          sarif   SARIF 2.1.0 with rule metadata, for code-scanning UIs
                          github  ::error/::warning annotations for GitHub Actions
-  --output FILE        write the report to FILE instead of stdout
+                         html    one self-contained page: summary, per-file timeline with findings
+  --output-file.NAME FILE  write reporter NAME's report to FILE (vitest's form)
+  --output FILE        with one reporter: write its report to FILE instead of stdout
   --max-findings N     keep at most N findings in the report (all are still counted)
   --shard i/n          check only the i-th of n deterministic slices of the sorted file list
-                       (file k goes to shard (k mod n)+1); merge shard reports by concatenation
+                       (file k goes to shard (k mod n)+1); write each shard with --reporter json
+                       and combine them with 'dsh-ctx-conform merge-reports' (JSON, JUnit, SARIF, HTML)
   --spec REVISION      spec revision to judge against: ${SPEC_REVISIONS.join(' | ')} (default ${DEFAULT_SPEC})
-  --config JSON        source configs the logs were written with, as JSON or @file.json, e.g.
+  --config JSON|@FILE  source configs the logs were written with, as JSON or @file.json, e.g.
                        '{"time-context":{"refreshIntervalMs":60000}}'
   --max-clock-skew MS  how far a reading may predate already-durable events (default 60000)
   -h, --help           show this help
@@ -44,7 +49,9 @@ Options:
 Examples:
   dsh-ctx-conform check ~/.dsh/sessions
   dsh-ctx-conform check ./session.jsonl.zstd --reporter json --output report.json
-  dsh-ctx-conform check /logs --shard 2/8 --reporter sarif --output shard-2.sarif
+  dsh-ctx-conform check /logs --shard 2/8 --reporter json:shard-2.json
+  dsh-ctx-conform merge-reports shard-*.json --reporter sarif:all.sarif --reporter html:all.html
+  dsh-ctx-conform check /logs --reporter human --reporter junit:check.xml --reporter html:check.html
   dsh-ctx-conform check /logs --config '{"time-context":{"refreshIntervalMs":300000}}'
 
 Exit codes:
@@ -65,20 +72,7 @@ const KnownConfigsSchema = z
   .strict();
 
 function parseConfig(raw: string): KnownConfigs {
-  let text = raw;
-  if (raw.startsWith('@')) {
-    try {
-      text = readFileSync(raw.slice(1), 'utf8');
-    } catch (error) {
-      throw new UsageError(`--config ${raw}: cannot read ${raw.slice(1)} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--config is not valid JSON: ${(error as Error).message}`);
-  }
+  const value = readJsonOption('--config', raw);
   const parsed = KnownConfigsSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -109,14 +103,14 @@ export function useColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
 
 export async function checkCommand(argv: string[]): Promise<number> {
   let parsed;
+  const { argv: rest, outputFiles } = extractOutputFiles(argv);
   try {
     parsed = parseArgs({
-      args: argv,
+      args: rest,
       allowPositionals: true,
       strict: true,
       options: {
-        reporter: { type: 'string' },
-        output: { type: 'string' },
+        ...reporterParseOptions,
         'max-findings': { type: 'string' },
         shard: { type: 'string' },
         spec: { type: 'string' },
@@ -135,8 +129,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (positionals.length === 0) throw new UsageError('missing PATH: give one or more session logs or directories to check');
-  const reporter = (values.reporter ?? 'human') as ReporterName;
-  if (!REPORTERS.includes(reporter)) throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')}, got "${values.reporter}"`);
+  const targets = resolveReporters<CheckReporter>(values, outputFiles, CHECK_REPORTER_NAMES, 'human');
   let spec: SpecRevision = DEFAULT_SPEC;
   if (values.spec !== undefined) {
     if (!isSpecRevision(values.spec)) throw new UsageError(`--spec must be one of ${SPEC_REVISIONS.join(', ')}, got "${values.spec}"`);
@@ -160,19 +153,11 @@ export async function checkCommand(argv: string[]): Promise<number> {
   });
   progress?.clear();
 
-  const toFile = values.output !== undefined;
-  const color = reporter === 'human' && useColor(process.env, !toFile && process.stdout.isTTY === true);
   const rules = new Map([...ruleIndex(allRuleModules)].map(([id, meta]) => [id, meta]));
-  const text = render(reporter, report, { color, rules });
-  if (toFile) {
-    try {
-      writeFileSync(values.output!, text);
-    } catch (error) {
-      throw new UsageError(`--output ${values.output}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-    }
-  } else {
-    process.stdout.write(text);
-  }
+  const timelines = targets.some((t) => t.name === 'html') ? await buildTimelines(report.files.map((f) => f.file)) : undefined;
+  await writeReports(targets, (t) =>
+    renderCheck(t.name, report, { color: t.name === 'human' && useColor(process.env, t.file === undefined && process.stdout.isTTY === true), rules, timelines }),
+  );
   return report.summary.errors > 0 || report.summary.unreadable > 0 ? EXIT.failures : EXIT.ok;
 }
 

@@ -1,19 +1,11 @@
-import { writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC, SOURCES, isSpecRevision, type SourceName } from '../../../spec/revisions.js';
 import { colorEnabled } from '../../reporters/style.js';
-import { RUN_REPORTERS, renderRunReport, type RunReporterName } from '../../reporters/run-reporters.js';
-import { applyBaseline, readBaseline, writeBaseline } from '../../runner/expected-failures.js';
-import { referenceSpec, type PluginSpec } from '../../runner/plugin-spec.js';
-import type { FixtureResult, RunReport } from '../../runner/results.js';
-import { runProperty } from '../../runner/property-run.js';
-import { runPlugin } from '../../runner/run-suite.js';
-import type { ScenarioFixture } from '../../scenario/schema.js';
-import { readAllFixtures } from '../../scenario/store.js';
-import { packageRoot } from '../package-root.js';
+import { RUN_REPORTER_NAMES, renderRun, type RunReporter } from '../../reporters/registry.js';
+import { writeBaseline } from '../../runner/expected-failures.js';
+import { PluginLoadFailure, runConformance, runFailed } from '../../runner/run-conformance.js';
+import { extractOutputFiles, readJsonOption, reporterParseOptions, resolveReporters, writeReports } from '../reporter-options.js';
 import { EXIT, UsageError } from '../usage-error.js';
-import { version } from '../version.js';
 
 export const runHelp = `Usage: dsh-ctx-conform [PLUGIN...] [options]
 
@@ -28,10 +20,13 @@ the source is taken from the plugin's name unless --source says otherwise.
 
 Options:
   --source NAME               which source the plugin implements (${SOURCES.join(', ')})
-  --config JSON               extra config keys for the plugin; keys a fixture sets win
+  --config JSON|@FILE         extra config keys for the plugin (inline or from a file); keys a
+                              fixture sets win
   --spec REVISION             spec revision to judge against: 2026-08 (default) or 2026-07
-  --reporter NAME             ${RUN_REPORTERS.join(' | ')} (default human)
-  --output FILE               write the report to FILE instead of stdout
+  --reporter NAME[:FILE]      ${RUN_REPORTER_NAMES.join(' | ')} (default human); repeat for
+                              several reports, each to its own FILE (at most one to stdout)
+  --output-file.NAME FILE     write reporter NAME's report to FILE (vitest's form)
+  --output FILE               with one reporter: write its report to FILE instead of stdout
   --expected-failures FILE    YAML/JSON list of fixture ids (or id:RULE) that are known to fail
   --update-baseline           write the current failures to --expected-failures FILE and exit 0
   --filter TEXT               only fixtures whose id, title or category contains TEXT
@@ -46,6 +41,7 @@ Examples:
   npx dsh-ctx-conform                                   # the bundled reference implementations
   npx dsh-ctx-conform ./my-time-context                 # your plugin, source taken from its name
   npx dsh-ctx-conform ./dist/plugin.js --source tmux-context --reporter junit --output conform.xml
+  npx dsh-ctx-conform ./my-plugin --reporter human --reporter junit:conform.xml --reporter html:conform.html
   npx dsh-ctx-conform ./my-plugin --expected-failures conform-baseline.yaml
 
 Verdicts: pass; fail (the plugin did something other than the spec says: the first difference is
@@ -56,16 +52,16 @@ Exit codes: 0 all pass (or only listed failures), 1 failures, errors or a stale 
 `;
 
 function parseRunArgs(argv: string[]) {
+  const { argv: rest, outputFiles } = extractOutputFiles(argv);
   try {
-    return parseArgs({
-      args: argv,
+    const parsed = parseArgs({
+      args: rest,
       allowPositionals: true,
       options: {
         source: { type: 'string' },
         config: { type: 'string' },
         spec: { type: 'string' },
-        reporter: { type: 'string' },
-        output: { type: 'string' },
+        ...reporterParseOptions,
         'expected-failures': { type: 'string' },
         'update-baseline': { type: 'boolean' },
         filter: { type: 'string' },
@@ -76,6 +72,7 @@ function parseRunArgs(argv: string[]) {
         help: { type: 'boolean', short: 'h' },
       },
     });
+    return { ...parsed, outputFiles };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -89,107 +86,72 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseRunArgs(argv);
+  const { values, positionals, outputFiles } = parseRunArgs(argv);
   if (values.help) {
     process.stdout.write(runHelp);
     return EXIT.ok;
   }
   const spec = values.spec ?? DEFAULT_SPEC;
   if (!isSpecRevision(spec)) throw new UsageError(`--spec must be 2026-08 or 2026-07, got ${JSON.stringify(spec)}`);
-  const reporter = (values.reporter ?? 'human') as RunReporterName;
-  if (!RUN_REPORTERS.includes(reporter)) throw new UsageError(`--reporter must be one of ${RUN_REPORTERS.join(', ')}, got ${JSON.stringify(values.reporter)}`);
+  // Reporters (and the writability of their files) are checked before anything runs.
+  const targets = resolveReporters<RunReporter>(values, outputFiles, RUN_REPORTER_NAMES, 'human');
   if (values.source !== undefined && !(SOURCES as readonly string[]).includes(values.source)) {
     throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, got ${JSON.stringify(values.source)}`);
   }
   if (values['update-baseline'] && !values['expected-failures']) throw new UsageError('--update-baseline needs --expected-failures FILE to write');
-  let extraConfig: Record<string, unknown> = {};
+  let config: Record<string, unknown> = {};
   if (values.config !== undefined) {
-    try {
-      extraConfig = JSON.parse(values.config) as Record<string, unknown>;
-    } catch (error) {
-      throw new UsageError(`--config is not valid JSON: ${(error as Error).message}`);
-    }
-    if (typeof extraConfig !== 'object' || extraConfig === null || Array.isArray(extraConfig)) throw new UsageError('--config must be a JSON object, e.g. {"refreshIntervalMs":60000}');
+    const parsed = readJsonOption('--config', values.config);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--config must be a JSON object, e.g. {"refreshIntervalMs":60000}');
+    config = parsed as Record<string, unknown>;
   }
   const timeoutMs = positiveInt('timeout', values.timeout, 10_000);
   const runs = values.runs === undefined ? undefined : positiveInt('runs', values.runs, 100);
   if (values.seed !== undefined && !Number.isSafeInteger(Number(values.seed))) throw new UsageError(`--seed expects a whole number, got ${JSON.stringify(values.seed)}`);
-  const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
   if (values.seed !== undefined && runs === undefined) throw new UsageError('--seed only makes sense with --runs N');
-  const baseline = values['expected-failures'] && !values['update-baseline'] ? readBaseline(values['expected-failures']) : undefined;
-
-  const fixtureRoot = values.fixtures ?? join(packageRoot, 'conformance', 'fixtures');
-  const stored = readAllFixtures(fixtureRoot);
-  const dirs = new Map(stored.map((s) => [s.fixture.id, relative(process.cwd(), s.dir) || s.dir]));
-  const scenarios = stored
-    .map((s) => s.fixture)
-    .filter((f): f is ScenarioFixture => f.kind === 'scenario')
-    .map((f) => (Object.keys(extraConfig).length ? { ...f, config: { ...extraConfig, ...(f.config ?? {}) } } : f));
-  if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
-
-  const plugins: PluginSpec[] = positionals.length
-    ? positionals.map((p) => ({ spec: p, source: values.source as SourceName | undefined, cwd: process.cwd() }))
-    : SOURCES.map(referenceSpec);
+  const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
 
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\u001b[2K${text}`) : undefined;
-  const report: RunReport = {
-    tool: { name: 'dsh-ctx-conform', version },
-    spec,
-    plugins: [],
-    results: [],
-    properties: [],
-    stale: [],
-    summary: { pass: 0, fail: 0, error: 0, expectedFailures: 0, stale: 0 },
-  };
-  for (const plugin of plugins) {
-    const run = await runPlugin(plugin, scenarios, {
+  let report;
+  try {
+    report = await runConformance({
+      plugins: positionals,
+      source: values.source as SourceName | undefined,
+      config,
       spec,
-      timeoutMs,
       filter: values.filter,
-      onResult: (r, done, total) => progress?.(`${r.plugin}: ${done}/${total} fixtures`),
+      timeoutMs,
+      fixtures: values.fixtures,
+      expectedFailures: values['update-baseline'] ? undefined : values['expected-failures'],
+      runs,
+      seed,
+      onProgress: progress && ((p) => progress(`${p.plugin}: ${p.done}/${p.total} fixtures`)),
+      onWarning: (message) => {
+        progress?.('');
+        process.stderr.write(`dsh-ctx-conform: warning: ${message}\n`);
+      },
     });
+  } catch (error) {
     progress?.('');
-    if (run.loadError !== undefined) {
+    if (error instanceof PluginLoadFailure) {
       // A plugin that cannot be loaded at all is a user-facing problem with that plugin, not a kit crash.
-      process.stderr.write(`dsh-ctx-conform: cannot load plugin ${plugin.spec}: ${run.loadError}\n`);
+      process.stderr.write(`dsh-ctx-conform: ${error.message}\n`);
       return EXIT.failures;
     }
-    if (run.results.length === 0) process.stderr.write(`dsh-ctx-conform: no fixtures selected for ${run.plugin.plugin} (${run.plugin.source}, spec ${spec}${values.filter ? `, filter ${JSON.stringify(values.filter)}` : ''})\n`);
-    report.plugins.push(run.plugin);
-    report.results.push(...run.results.map((r) => ({ ...r, path: dirs.get(r.fixture) })));
-    if (runs !== undefined && positionals.length > 0) {
-      progress?.(`${run.plugin.plugin}: property run (${runs} generated sessions)`);
-      report.properties.push(await runProperty(plugin, { spec, seed, runs, timeoutMs, counterexampleDir: join(process.cwd(), 'dsh-ctx-conform-counterexamples') }));
-      progress?.('');
-    }
+    if (error instanceof Error && error.message.startsWith('no scenario fixtures found')) throw new UsageError(error.message);
+    throw error;
   }
+  progress?.('');
 
   if (values['update-baseline']) {
     const n = writeBaseline(values['expected-failures']!, report.results);
     process.stderr.write(`dsh-ctx-conform: wrote ${n} expected failure(s) to ${values['expected-failures']}\n`);
     return EXIT.ok;
   }
-  if (baseline) report.stale = applyBaseline(report.results, baseline);
-  summarise(report.results, report);
-  const text = renderRunReport(reporter, report, reporter === 'human' && !values.output && colorEnabled(process.stdout));
-  if (values.output) writeFileSync(values.output, text);
-  else process.stdout.write(text);
+  await writeReports(targets, (t) => renderRun(t.name, report, { color: t.name === 'human' && t.file === undefined && colorEnabled(process.stdout) }));
   if (report.results.length === 0) {
     // Like vitest with no test files: a run that judged nothing must not look green.
     process.stderr.write('dsh-ctx-conform: no fixture was run; check --filter and --spec\n');
-    return EXIT.failures;
   }
-  const failed = report.results.some((r) => r.status !== 'pass' && !r.expected) || report.stale.length > 0 || report.properties.some((p) => p.status !== 'pass');
-  return failed ? EXIT.failures : EXIT.ok;
-}
-
-function summarise(results: readonly FixtureResult[], report: RunReport): void {
-  const s = report.summary;
-  for (const r of results) {
-    if (r.status === 'pass') s.pass++;
-    else if (r.expected) s.expectedFailures++;
-    else if (r.status === 'fail') s.fail++;
-    else s.error++;
-  }
-  s.stale = report.stale.length;
+  return runFailed(report) ? EXIT.failures : EXIT.ok;
 }
