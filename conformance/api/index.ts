@@ -78,7 +78,7 @@ export async function renderReportChunks(report: RunReportT | CheckReportT, repo
   }
   if (!(CHECK_REPORTER_NAMES as readonly string[]).includes(reporter)) throw new TypeError(`unknown check reporter ${JSON.stringify(reporter)}; one of ${CHECK_REPORTER_NAMES.join(', ')}`);
   const rules = new Map([...ruleIndex(allRuleModules)].map(([id, meta]) => [id, meta]));
-  const timelines = reporter === 'html' ? await buildTimelines(report.files.map((f) => f.file)) : undefined;
+  const timelines = reporter === 'html' ? await buildTimelines(report.files.map((f) => f.file), report.findings) : undefined;
   return renderCheck(reporter as CheckReporter, report, { color: options.color, rules, timelines });
 }
 

@@ -154,7 +154,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   progress?.clear();
 
   const rules = new Map([...ruleIndex(allRuleModules)].map(([id, meta]) => [id, meta]));
-  const timelines = targets.some((t) => t.name === 'html') ? await buildTimelines(report.files.map((f) => f.file)) : undefined;
+  const timelines = targets.some((t) => t.name === 'html') ? await buildTimelines(report.files.map((f) => f.file), report.findings) : undefined;
   await writeReports(targets, (t) =>
     renderCheck(t.name, report, { color: t.name === 'human' && useColor(process.env, t.file === undefined && process.stdout.isTTY === true), rules, timelines }),
   );

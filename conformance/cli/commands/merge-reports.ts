@@ -71,7 +71,7 @@ export async function mergeReportsCommand(argv: string[]): Promise<number> {
     const report = merged.report;
     const targets = resolveReporters<CheckReporter>(values, outputFiles, CHECK_REPORTER_NAMES, 'json');
     const rules = new Map([...ruleIndex(allRuleModules)].map(([id, meta]) => [id, meta]));
-    const timelines = targets.some((t) => t.name === 'html') ? await buildTimelines(report.files.map((f) => f.file)) : undefined;
+    const timelines = targets.some((t) => t.name === 'html') ? await buildTimelines(report.files.map((f) => f.file), report.findings) : undefined;
     await writeReports(targets, (t) => renderCheck(t.name, report, { rules, timelines }));
     return report.summary.errors > 0 || report.summary.unreadable > 0 ? EXIT.failures : EXIT.ok;
   }

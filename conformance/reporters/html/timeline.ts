@@ -53,13 +53,19 @@ export function classify(type: string, data: unknown): Omit<TimelineEntry, 'line
   return undefined;
 }
 
-export async function buildTimeline(file: string, cap = 2000): Promise<Timeline> {
+/** Events a finding points at (by seq or line): drawn even when they are not turns, steps or injections. */
+export interface Flagged {
+  seqs: ReadonlySet<number>;
+  lines: ReadonlySet<number>;
+}
+
+export async function buildTimeline(file: string, flagged: Flagged = { seqs: new Set(), lines: new Set() }, cap = 2000): Promise<Timeline> {
   const timeline: Timeline = { file, entries: [], omitted: 0 };
   if (!existsSync(file)) return { ...timeline, problem: 'the file is not there any more' };
   try {
     const read = await readLog(file, (item) => {
       if (item.kind !== 'event') return;
-      const c = classify(item.event.type, item.event.data);
+      const c = classify(item.event.type, item.event.data) ?? (flagged.seqs.has(item.event.seq) || flagged.lines.has(item.loc.line) ? { kind: 'other' as const, label: item.event.type } : undefined);
       if (!c) return;
       if (timeline.entries.length >= cap) timeline.omitted++;
       else timeline.entries.push({ ...c, line: item.loc.line, seq: item.event.seq, type: item.event.type });
@@ -71,8 +77,12 @@ export async function buildTimeline(file: string, cap = 2000): Promise<Timeline>
   return timeline;
 }
 
-export async function buildTimelines(files: readonly string[]): Promise<Timeline[]> {
+export async function buildTimelines(files: readonly string[], findings: readonly { file: string; seq: number | null; line: number | null }[] = []): Promise<Timeline[]> {
   const out: Timeline[] = [];
-  for (const f of files) out.push(await buildTimeline(f));
+  for (const f of files) {
+    const mine = findings.filter((x) => x.file === f);
+    const flagged = { seqs: new Set(mine.flatMap((x) => (x.seq !== null ? [x.seq] : []))), lines: new Set(mine.flatMap((x) => (x.seq === null && x.line !== null ? [x.line] : []))) };
+    out.push(await buildTimeline(f, flagged));
+  }
   return out;
 }
