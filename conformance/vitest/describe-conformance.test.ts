@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,4 +66,27 @@ describe('describeConformance', () => {
     expect(tests[0].status).toBe('failed');
     expect(tests[0].failureMessages.join('\n')).toContain('cannot load plugin ./no-such-plugin');
   });
+
+  it('re-runs in watch mode when the test file changes', async () => {
+    const dir = mkdtempSync(join(work, 'watch-'));
+    const file = join(dir, 'watch.test.ts');
+    const source = (filter: string) => `import { describeConformance } from ${JSON.stringify(entry)};\ndescribeConformance('reference:time-context', { filter: ${JSON.stringify(filter)} });\n`;
+    writeFileSync(file, source('fabc117a3925'));
+    const child = spawn(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'watch', '--root', dir], { cwd: dir, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '' } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const waitFor = async (re: RegExp) => {
+      for (let i = 0; i < 600 && !re.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+      return re.test(out);
+    };
+    try {
+      expect(await waitFor(/Tests\s+1 passed/)).toBe(true);
+      // Three ordering fixtures now: the re-run must collect again and judge them all.
+      writeFileSync(file, source('ordering'));
+      expect(await waitFor(/Tests\s+3 passed/)).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 120_000);
 });
