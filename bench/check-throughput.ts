@@ -185,7 +185,7 @@ function compressMultiFrame(src: string, dest: string, batchBytes = 200 * 1024):
   return frames.length;
 }
 
-async function parent(quick: boolean): Promise<void> {
+async function parent(quick: boolean, write = !quick): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dsh-bench-'));
   const loadBefore = loadavg();
   try {
@@ -267,10 +267,13 @@ async function parent(quick: boolean): Promise<void> {
       decoders: decoders.map((d) => ({ mode: d.mode, medianMs: d.medianMs, decodedMBPerS: d.bytes / 1e6 / (d.medianMs / 1000), maxRssMB: d.maxRssMB, note: d.note })),
       upstream: upstream.map((u) => ({ sizeMB: u.sizeMB, events: u.events, replayMs: u.medianMs, checkMs: u.checkMs, maxRssMB: u.maxRssMB })),
     };
-    const out = join(here, 'results');
-    const name = quick ? 'check-throughput.quick' : 'check-throughput';
-    writeFileSync(join(out, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(join(out, `${name}.md`), markdown(results));
+    // A quick run only prints (like the scan benchmark); --write keeps its results too.
+    if (write) {
+      const out = join(here, 'results');
+      const name = quick ? 'check-throughput.quick' : 'check-throughput';
+      writeFileSync(join(out, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+      writeFileSync(join(out, `${name}.md`), markdown(results));
+    }
     process.stdout.write(markdown(results));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -326,4 +329,4 @@ else if (argv[0] === '--render') {
   const name = argv[1] ?? 'check-throughput';
   const results = JSON.parse(readFileSync(join(here, 'results', `${name}.json`), 'utf8'));
   writeFileSync(join(here, 'results', `${name}.md`), markdown(results));
-} else await parent(argv.includes('--quick'));
+} else await parent(argv.includes('--quick'), !argv.includes('--quick') || argv.includes('--write'));

@@ -57,7 +57,24 @@ async function runCheckThroughput(argv: string[]): Promise<void> {
   if (child.status !== 0) throw new Error(`bench/check-throughput.ts exited with ${child.status ?? child.signal}`);
 }
 
+export const benchHelp = `Usage: npm run bench -- [--quick] [--write] [--only=scan|check]
+
+Runs the project's benchmarks and, for a full run, rewrites bench/results/* and the README table.
+  --quick         small sizes and budgets; prints the tables and writes nothing
+  --write         with --quick: write the quick results too
+  --only=NAME     run one benchmark: scan (interval-scheduling cost) or check (check throughput)
+  -h, --help      show this help and run nothing
+`;
+
 const argv = process.argv.slice(2);
+const known = /^(--quick|--write|--only=(scan|check)|--help|-h)$/;
+const unknown = argv.filter((a) => !known.test(a));
+if (argv.includes('--help') || argv.includes('-h') || unknown.length > 0) {
+  // Anything not understood prints help and runs nothing: a typo must not start a full run that rewrites results.
+  if (unknown.length > 0) process.stderr.write(`bench: unknown argument(s) ${unknown.join(' ')}\n`);
+  process.stdout.write(benchHelp);
+  process.exit(unknown.length > 0 ? 2 : 0);
+}
 const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 if (only === undefined || only === 'scan') await runScan(argv);
 if (only === undefined || only === 'check') await runCheckThroughput(argv);

@@ -62,6 +62,7 @@ export const RunReport = z.object({
     )
     .default([]),
   preamble: z.array(z.string()).optional().describe('lines that open the human report (e.g. which suite judged the plugin, waivers in force)'),
+  warnings: z.array(z.string()).optional().describe('non-fatal problems, e.g. a --source that contradicts the plugin\'s own name'),
   stale: z.array(z.string()).describe('expected-failure entries that now pass'),
   summary: z.object({ pass: z.number().int(), fail: z.number().int(), error: z.number().int(), expectedFailures: z.number().int(), stale: z.number().int() }),
 });

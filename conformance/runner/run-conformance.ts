@@ -5,7 +5,7 @@ import { UsageError } from '../cli/usage-error.js';
 import { version } from '../cli/version.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
 import { readAllFixtures } from '../scenario/store.js';
-import { applyBaseline, type Baseline } from './expected-failures.js';
+import { applyBaseline, readBaseline, type Baseline } from './expected-failures.js';
 import { IsolatedPlugin, type IsolationOptions } from './isolated-plugin.js';
 import { runContributorHook, type ContributorRun } from '../contributor/cli.js';
 import type { ScenarioExecutor, TracedActual } from '../contributor/executor.js';
@@ -16,8 +16,10 @@ import type { FixtureResult, RunReport } from './results.js';
 import { runPlugin } from './run-suite.js';
 
 export interface RunConformanceOptions {
-  /** Plugins to run; none means the bundled references of all four sources. */
-  plugins?: readonly PluginSpec[];
+  /** Plugins to run (paths, files, package names, or specs); none means the bundled references of all four sources. */
+  plugins?: readonly (string | PluginSpec)[];
+  /** Which source the plugins given as strings implement, when their name does not say. */
+  source?: PluginSpec['source'];
   spec: SpecRevision;
   /** A suite directory (default: the bundled one). */
   fixtureRoot?: string;
@@ -34,7 +36,9 @@ export interface RunConformanceOptions {
   runs?: number;
   seed?: number;
   counterexampleDir?: string;
+  /** Expected failures: an already-read baseline, or (as `expectedFailures`) a YAML/JSON file path. */
   baseline?: Baseline;
+  expectedFailures?: string | Baseline;
   /** Paths in results are made relative to this directory (default: the process cwd). */
   cwd?: string;
   onProgress?: (text: string) => void;
@@ -63,7 +67,8 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
   if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
 
   const given = options.plugins !== undefined && options.plugins.length > 0;
-  const plugins = given ? options.plugins! : SOURCES.map(referenceSpec);
+  const plugins: PluginSpec[] = given ? options.plugins!.map((p) => (typeof p === 'string' ? { spec: p, source: options.source, cwd } : p)) : SOURCES.map(referenceSpec);
+  const baseline = options.baseline ?? (typeof options.expectedFailures === 'string' ? readBaseline(options.expectedFailures) : options.expectedFailures);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const isolation: IsolationOptions = {
     loadTimeoutMs: timeoutMs,
@@ -105,6 +110,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     });
     options.onProgress?.('');
     report.plugins.push(run.plugin);
+    for (const w of run.warnings ?? []) (report.warnings ??= []).push(`${run.plugin.plugin}: ${w}`);
     report.results.push(...run.results.map((r) => (r.fixture === 'load' ? r : { ...r, path: dirs.get(r.fixture) })));
     if (contributor && !('loadError' in contributor)) report.results.push(...contributor.results);
     if (options.runs !== undefined && given && run.loadError === undefined) {
@@ -123,14 +129,27 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     }
   }
   if (preamble.length) report.preamble = preamble;
-  if (options.baseline) report.stale = applyBaseline(report.results, options.baseline);
-  summarise(report.results, report);
+  if (baseline) report.stale = applyBaseline(report.results, baseline);
+  summarise(report);
   return report;
 }
 
 /** Plugins for which no fixture applied (wrong --filter or --spec), for a clear warning. */
 export function emptyPlugins(report: RunReport): RunReport['plugins'] {
   return report.plugins.filter((p) => p.loadError === undefined && !report.results.some((r) => r.plugin === p.plugin));
+}
+
+/** The suite's scenario fixtures and the directory of each (for reproduction paths). */
+export function loadScenarios(fixtureRoot: string): { scenarios: ScenarioFixture[]; dirs: Map<string, string> } {
+  const stored = readAllFixtures(fixtureRoot);
+  return {
+    scenarios: stored.map((s) => s.fixture).filter((f): f is ScenarioFixture => f.kind === 'scenario'),
+    dirs: new Map(stored.map((s) => [s.fixture.id, s.dir])),
+  };
+}
+
+export function defaultFixtureRoot(): string {
+  return join(packageRoot, 'conformance', 'fixtures');
 }
 
 /** Exit status of a report: failures, errors, stale baseline entries, failed properties, or nothing judged. */
@@ -143,9 +162,14 @@ export function reportFailed(report: RunReport): boolean {
   );
 }
 
-function summarise(results: readonly FixtureResult[], report: RunReport): void {
+/** The library API's name for `reportFailed`. */
+export const runFailed = reportFailed;
+
+/** Fill `report.summary` from its results and stale entries (also used when merging shard reports). */
+export function summarise(report: RunReport): void {
   const s = report.summary;
-  for (const r of results) {
+  s.pass = s.fail = s.error = s.expectedFailures = 0;
+  for (const r of report.results) {
     if (r.status === 'pass') s.pass++;
     else if (r.expected) s.expectedFailures++;
     else if (r.status === 'fail') s.fail++;

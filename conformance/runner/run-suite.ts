@@ -21,6 +21,8 @@ export interface PluginRun {
   results: FixtureResult[];
   /** Set when the plugin could not be loaded at all (reported as one error result). */
   loadError?: string;
+  /** Non-fatal load problems reported by the loader (e.g. a contradicting --source). */
+  warnings?: string[];
 }
 
 export function selectFixtures(fixtures: readonly ScenarioFixture[], source: string, options: Pick<SuiteOptions, 'spec' | 'filter'>): ScenarioFixture[] {
@@ -107,5 +109,5 @@ export async function runPlugin(pluginSpec: PluginSpec, fixtures: readonly Scena
   } finally {
     isolated.stop();
   }
-  return { plugin: { plugin: loaded.label, source: loaded.source, shape: loaded.shape }, results };
+  return { plugin: { plugin: loaded.label, source: loaded.source, shape: loaded.shape }, results, ...(loaded.warnings?.length ? { warnings: loaded.warnings } : {}) };
 }

@@ -3,6 +3,7 @@ import { specRefFor } from '../engine.js';
 import type { Severity } from '../findings.js';
 import { streamJson } from './json-stream.js';
 import type { CheckReport } from './report.js';
+import { specUri } from './spec-uri.js';
 
 /**
  * SARIF 2.1.0 for code-scanning UIs: rule metadata (title, MUST sentence, spec link, default level)
@@ -56,7 +57,7 @@ export function* renderSarif(report: CheckReport, rules: ReadonlyMap<string, Rul
                 name: meta.title,
                 shortDescription: { text: meta.title },
                 fullDescription: { text: meta.must },
-                helpUri: specRefFor(id, meta),
+                helpUri: specUri(report.tool.version, specRefFor(id, meta)),
                 defaultConfiguration: { level: level[meta.severity] },
               };
             }),

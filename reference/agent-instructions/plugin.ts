@@ -21,7 +21,7 @@ import type { NestedTouches, StepGate, Touch, ToolExecution } from './touches.js
 
 type Agent = AgentLike & InboxAgent;
 
-interface Context {
+export interface Context {
   get(name: string): unknown;
   on(name: string, listener: (...args: any[]) => unknown, options?: unknown): unknown;
   effect(fn: () => () => void, label?: string): unknown;

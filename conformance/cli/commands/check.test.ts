@@ -125,7 +125,9 @@ describe('dsh-ctx-conform check', () => {
     const sarif = JSON.parse(cli([tree, '--reporter', 'sarif']).stdout);
     expect(sarif.version).toBe('2.1.0');
     const rules = sarif.runs[0].tool.driver.rules;
-    expect(rules.find((x: { id: string }) => x.id === 'LOG-SEQ-1')).toEqual(expect.objectContaining({ helpUri: 'spec/log.md#log-seq-1', defaultConfiguration: { level: 'error' } }));
+    expect(rules.find((x: { id: string }) => x.id === 'LOG-SEQ-1')).toEqual(expect.objectContaining({ helpUri: expect.stringMatching(/^https:\/\/unpkg\.com\/dsh-ctx-conform@[^/]+\/spec\/log\.md#log-seq-1$/), defaultConfiguration: { level: 'error' } }));
+    // SARIF1002: every helpUri must be an absolute URI (new URL throws on a relative reference).
+    for (const rule of rules as Array<{ helpUri: string }>) expect(new URL(rule.helpUri).protocol).toBe('https:');
     expect(sarif.runs[0].results).toEqual([expect.objectContaining({ ruleId: 'LOG-SEQ-1', level: 'error', locations: [expect.objectContaining({ physicalLocation: expect.objectContaining({ region: { startLine: 9 } }) })] })]);
     const junit = cli([tree, '--reporter', 'junit']).stdout;
     expect(junit).toContain('<testsuites name="dsh-ctx-conform check" tests="3" failures="1" errors="0">');

@@ -1,13 +1,12 @@
-import { createWriteStream, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { isSpecRevision, DEFAULT_SPEC, SPEC_REVISIONS, type SpecRevision } from '../../../spec/revisions.js';
 import { checkPaths, type Shard } from '../../../invariants/check-paths.js';
 import { DEFAULT_MAX_FINDINGS_PER_RULE, ruleIndex, type KnownConfigs } from '../../../invariants/engine.js';
-import { REPORTERS, renderChunks, writeReport, type ReporterName } from '../../../invariants/reporters/index.js';
-import { terminalSafe } from '../../../invariants/text/safe-text.js';
+import { buildTimelines } from '../../reporters/html/timeline.js';
+import { CHECK_REPORTER_NAMES, renderCheck, type CheckReporter } from '../../reporters/registry.js';
+import { extractOutputFiles, readJsonOption, reporterParseOptions, resolveReporters, writeReports } from '../reporter-options.js';
 import { allRuleModules } from '../../../invariants/rules/index.js';
 import { EXIT, UsageError } from '../usage-error.js';
 import { version } from '../version.js';
@@ -28,13 +27,16 @@ PATH is a session.jsonl or session.jsonl.zstd file, or a directory searched recu
 spec/log.md plus the rules of each context source (time-context, tmux-context, ...).
 
 Options:
-  --reporter NAME      how to print the result (default: human)
+  --reporter NAME[:FILE]  how to print the result (default: human); repeat for several reports,
+                       each to its own FILE (at most one to stdout)
                          human   grouped by file, for a terminal (colour on a TTY; NO_COLOR/FORCE_COLOR)
                          json    one JSON document {tool, spec, files, findings, summary}, for scripts
                          junit   JUnit XML, one test case per log, for CI test dashboards
                          sarif   SARIF 2.1.0 with rule metadata, for code-scanning UIs
                          github  ::error/::warning annotations for GitHub Actions
-  --output FILE        write the report to FILE instead of stdout
+                         html    one self-contained page: summary, per-file timeline with findings
+  --output-file.NAME FILE  write reporter NAME's report to FILE (vitest's form)
+  --output FILE        with one reporter: write its report to FILE instead of stdout
   --max-findings N     keep at most N findings in the whole report (all are still counted)
   --max-findings-per-rule N
                        keep at most N findings of each rule per log (default ${DEFAULT_MAX_FINDINGS_PER_RULE}); the rest
@@ -42,9 +44,10 @@ Options:
   --workers N          check files on N worker threads (default: the available parallelism, here
                        ${availableParallelism()}); the report is the same for any N
   --shard i/n          check only the i-th of n deterministic slices of the sorted file list
-                       (file k goes to shard (k mod n)+1); merge shard reports by concatenation
+                       (file k goes to shard (k mod n)+1); write each shard with --reporter json
+                       and combine them with 'dsh-ctx-conform merge-reports' (JSON, JUnit, SARIF, HTML)
   --spec REVISION      spec revision to judge against: ${SPEC_REVISIONS.join(' | ')} (default ${DEFAULT_SPEC})
-  --config JSON        source configs the logs were written with, as JSON or @file.json, e.g.
+  --config JSON|@FILE  source configs the logs were written with, as JSON or @file.json, e.g.
                        '{"time-context":{"refreshIntervalMs":60000}}'
   --max-clock-skew MS  how far a reading may predate already-durable events (default 60000)
   -h, --help           show this help
@@ -52,7 +55,9 @@ Options:
 Examples:
   dsh-ctx-conform check ~/.dsh/sessions
   dsh-ctx-conform check ./session.jsonl.zstd --reporter json --output report.json
-  dsh-ctx-conform check /logs --shard 2/8 --reporter sarif --output shard-2.sarif
+  dsh-ctx-conform check /logs --shard 2/8 --reporter json:shard-2.json
+  dsh-ctx-conform merge-reports shard-*.json --reporter sarif:all.sarif --reporter html:all.html
+  dsh-ctx-conform check /logs --reporter human --reporter junit:check.xml --reporter html:check.html
   dsh-ctx-conform check /logs --config '{"time-context":{"refreshIntervalMs":300000}}'
 
 Exit codes:
@@ -73,20 +78,7 @@ const KnownConfigsSchema = z
   .strict();
 
 function parseConfig(raw: string): KnownConfigs {
-  let text = raw;
-  if (raw.startsWith('@')) {
-    try {
-      text = readFileSync(raw.slice(1), 'utf8');
-    } catch (error) {
-      throw new UsageError(`--config ${raw}: cannot read ${raw.slice(1)} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--config is not valid JSON: ${(error as Error).message}`);
-  }
+  const value = readJsonOption('--config', raw);
   const parsed = KnownConfigsSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -117,17 +109,17 @@ export function useColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
 
 export async function checkCommand(argv: string[]): Promise<number> {
   let parsed;
+  const { argv: rest, outputFiles } = extractOutputFiles(argv);
   try {
     parsed = parseArgs({
-      args: argv,
+      args: rest,
       allowPositionals: true,
       strict: true,
       options: {
-        reporter: { type: 'string' },
-        output: { type: 'string' },
-        'max-findings': { type: 'string' },
+        ...reporterParseOptions,
         'max-findings-per-rule': { type: 'string' },
         workers: { type: 'string' },
+        'max-findings': { type: 'string' },
         shard: { type: 'string' },
         spec: { type: 'string' },
         config: { type: 'string' },
@@ -145,8 +137,10 @@ export async function checkCommand(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (positionals.length === 0) throw new UsageError('missing PATH: give one or more session logs or directories to check');
-  const reporter = (values.reporter ?? 'human') as ReporterName;
-  if (!REPORTERS.includes(reporter)) throw new UsageError(`--reporter must be one of ${REPORTERS.join(', ')}, got "${values.reporter}"`);
+  const targets = resolveReporters<CheckReporter>(values, outputFiles, CHECK_REPORTER_NAMES, 'human');
+  const maxFindingsPerRule = values['max-findings-per-rule'] !== undefined ? parseNonNegativeInt('--max-findings-per-rule', values['max-findings-per-rule']) : DEFAULT_MAX_FINDINGS_PER_RULE;
+  const workers = values.workers !== undefined ? parseNonNegativeInt('--workers', values.workers) : availableParallelism();
+  if (workers < 1) throw new UsageError('--workers expects at least 1');
   let spec: SpecRevision = DEFAULT_SPEC;
   if (values.spec !== undefined) {
     if (!isSpecRevision(values.spec)) throw new UsageError(`--spec must be one of ${SPEC_REVISIONS.join(', ')}, got "${values.spec}"`);
@@ -154,9 +148,6 @@ export async function checkCommand(argv: string[]): Promise<number> {
   }
   const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
   const maxFindings = values['max-findings'] !== undefined ? parseNonNegativeInt('--max-findings', values['max-findings']) : undefined;
-  const maxFindingsPerRule = values['max-findings-per-rule'] !== undefined ? parseNonNegativeInt('--max-findings-per-rule', values['max-findings-per-rule']) : DEFAULT_MAX_FINDINGS_PER_RULE;
-  const workers = values.workers !== undefined ? parseNonNegativeInt('--workers', values.workers) : availableParallelism();
-  if (workers < 1) throw new UsageError('--workers expects at least 1');
   const maxClockSkewMs = values['max-clock-skew'] !== undefined ? parseNonNegativeInt('--max-clock-skew', values['max-clock-skew']) : undefined;
   const configs = values.config !== undefined ? parseConfig(values.config) : {};
 
@@ -175,23 +166,11 @@ export async function checkCommand(argv: string[]): Promise<number> {
   });
   progress?.clear();
 
-  const toFile = values.output !== undefined;
-  const color = reporter === 'human' && useColor(process.env, !toFile && process.stdout.isTTY === true);
   const rules = new Map([...ruleIndex(allRuleModules)].map(([id, meta]) => [id, meta]));
-  const pieces = renderChunks(reporter, report, { color, rules });
-  if (toFile) {
-    const out = createWriteStream(values.output!);
-    try {
-      await writeReport(out, pieces);
-      out.end();
-      await finished(out);
-    } catch (error) {
-      out.destroy();
-      throw new UsageError(`--output ${terminalSafe(values.output!)}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-    }
-  } else {
-    await writeReport(process.stdout, pieces);
-  }
+  const timelines = targets.some((t) => t.name === 'html') ? await buildTimelines(report.files.map((f) => f.file), report.findings) : undefined;
+  await writeReports(targets, (t) =>
+    renderCheck(t.name, report, { color: t.name === 'human' && useColor(process.env, t.file === undefined && process.stdout.isTTY === true), rules, timelines }),
+  );
   return report.summary.errors > 0 || report.summary.unreadable > 0 ? EXIT.failures : EXIT.ok;
 }
 

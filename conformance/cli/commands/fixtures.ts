@@ -65,6 +65,9 @@ export async function fixturesCommand(argv: string[]): Promise<number> {
     process.stderr.write(`Exported ${cat.total} fixtures to ${dir}\n`);
     return EXIT.ok;
   }
+  // A --source or --category that names nothing is a typo, not an empty suite.
+  if (values.source !== undefined && !(values.source in cat.bySource)) throw new UsageError(`--source ${JSON.stringify(values.source)} is not in the suite; sources: ${Object.keys(cat.bySource).join(', ')}`);
+  if (values.category !== undefined && !(values.category in cat.byCategory)) throw new UsageError(`--category ${JSON.stringify(values.category)} is not in the suite; categories: ${Object.keys(cat.byCategory).join(', ')}`);
   const fixtures = cat.fixtures.filter((f) => (!values.source || f.source === values.source) && (!values.category || f.category === values.category));
   if (values.json) {
     process.stdout.write(JSON.stringify({ ...cat, fixtures }, null, 2) + '\n');

@@ -1,14 +1,13 @@
-import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { terminalSafe } from '../../../invariants/text/safe-text.js';
 import { DEFAULT_SPEC, SOURCES, isSpecRevision, type SourceName } from '../../../spec/revisions.js';
 import { parseWaivers } from '../../contributor/waivers.js';
 import { colorEnabled } from '../../reporters/style.js';
-import { RUN_REPORTERS, renderRunReport, type RunReporterName } from '../../reporters/run-reporters.js';
+import { RUN_REPORTER_NAMES, renderRun, type RunReporter } from '../../reporters/registry.js';
 import { readBaseline, writeBaseline } from '../../runner/expected-failures.js';
 import type { PluginSpec } from '../../runner/plugin-spec.js';
 import { emptyPlugins, reportFailed, runConformance } from '../../runner/run-conformance.js';
+import { extractOutputFiles, readJsonOption, reporterParseOptions, resolveReporters, writeReports } from '../reporter-options.js';
 import { EXIT, UsageError } from '../usage-error.js';
 
 export const runHelp = `Usage: dsh-ctx-conform [PLUGIN...] [options]
@@ -29,10 +28,13 @@ Options:
                               contributor: any other context plugin, judged by the contributor suite)
   --waive RULE                let a contributor plugin opt out of an error CTX rule (repeatable);
                               the report says it did
-  --config JSON               extra config keys for the plugin; keys a fixture sets win
+  --config JSON|@FILE         extra config keys for the plugin (inline or from a file); keys a
+                              fixture sets win
   --spec REVISION             spec revision to judge against: 2026-08 (default) or 2026-07
-  --reporter NAME             ${RUN_REPORTERS.join(' | ')} (default human)
-  --output FILE               write the report to FILE instead of stdout
+  --reporter NAME[:FILE]      ${RUN_REPORTER_NAMES.join(' | ')} (default human); repeat for
+                              several reports, each to its own FILE (at most one to stdout)
+  --output-file.NAME FILE     write reporter NAME's report to FILE (vitest's form)
+  --output FILE               with one reporter: write its report to FILE instead of stdout
   --expected-failures FILE    YAML/JSON list of fixture ids (or id:RULE) that are known to fail
   --update-baseline           write the current failures to --expected-failures FILE and exit 0
   --filter TEXT               only fixtures whose id, title or category contains TEXT
@@ -53,6 +55,7 @@ Examples:
   npx dsh-ctx-conform                                   # the bundled reference implementations
   npx dsh-ctx-conform ./my-time-context                 # your plugin, source taken from its name
   npx dsh-ctx-conform ./dist/plugin.js --source tmux-context --reporter junit --output conform.xml
+  npx dsh-ctx-conform ./my-plugin --reporter human --reporter junit:conform.xml --reporter html:conform.html
   npx dsh-ctx-conform ./my-plugin --expected-failures conform-baseline.yaml
 
 Verdicts: pass; fail (the plugin did something other than the spec says: the first difference is
@@ -68,16 +71,16 @@ Exit codes: 0 all pass (or only listed failures), 1 failures, errors or a stale 
 `;
 
 function parseRunArgs(argv: string[]) {
+  const { argv: rest, outputFiles } = extractOutputFiles(argv);
   try {
-    return parseArgs({
-      args: argv,
+    const parsed = parseArgs({
+      args: rest,
       allowPositionals: true,
       options: {
         source: { type: 'string' },
         config: { type: 'string' },
         spec: { type: 'string' },
-        reporter: { type: 'string' },
-        output: { type: 'string' },
+        ...reporterParseOptions,
         'expected-failures': { type: 'string' },
         'update-baseline': { type: 'boolean' },
         filter: { type: 'string' },
@@ -92,6 +95,7 @@ function parseRunArgs(argv: string[]) {
         help: { type: 'boolean', short: 'h' },
       },
     });
+    return { ...parsed, outputFiles };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -115,27 +119,17 @@ export function parseMemory(value: string | undefined): number | undefined {
 }
 
 /** Refuse an --output the run could not write, before spending the run. */
-function checkWritable(path: string): void {
-  const target = resolve(path);
-  try {
-    if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--output ${path} is a directory; give a file name`);
-    accessSync(statSync(target, { throwIfNoEntry: false }) ? target : dirname(target), constants.W_OK);
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`--output ${path} cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-}
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseRunArgs(argv);
+  const { values, positionals, outputFiles } = parseRunArgs(argv);
   if (values.help) {
     process.stdout.write(runHelp);
     return EXIT.ok;
   }
   const spec = values.spec ?? DEFAULT_SPEC;
   if (!isSpecRevision(spec)) throw new UsageError(`--spec must be 2026-08 or 2026-07, got ${JSON.stringify(spec)}`);
-  const reporter = (values.reporter ?? 'human') as RunReporterName;
-  if (!RUN_REPORTERS.includes(reporter)) throw new UsageError(`--reporter must be one of ${RUN_REPORTERS.join(', ')}, got ${JSON.stringify(values.reporter)}`);
+  // Reporters (and the writability of their files) are checked before anything runs.
+  const targets = resolveReporters<RunReporter>(values, outputFiles, RUN_REPORTER_NAMES, 'human');
   if (values.source !== undefined && ![...SOURCES, 'contributor'].includes(values.source)) {
     throw new UsageError(`--source must be one of ${SOURCES.join(', ')}, contributor, got ${JSON.stringify(values.source)}`);
   }
@@ -144,22 +138,17 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (values['update-baseline'] && !values['expected-failures']) throw new UsageError('--update-baseline needs --expected-failures FILE to write');
   let extraConfig: Record<string, unknown> = {};
   if (values.config !== undefined) {
-    try {
-      extraConfig = JSON.parse(values.config) as Record<string, unknown>;
-    } catch (error) {
-      throw new UsageError(`--config is not valid JSON: ${(error as Error).message}`);
-    }
-    if (typeof extraConfig !== 'object' || extraConfig === null || Array.isArray(extraConfig)) throw new UsageError('--config must be a JSON object, e.g. {"refreshIntervalMs":60000}');
+    const parsed = readJsonOption('--config', values.config);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--config must be a JSON object, e.g. {"refreshIntervalMs":60000}');
+    extraConfig = parsed as Record<string, unknown>;
   }
   const timeoutMs = positiveInt('timeout', values.timeout, 10_000);
   const maxMemoryBytes = parseMemory(values['max-memory']);
   const runs = values.runs === undefined ? undefined : positiveInt('runs', values.runs, 100);
   if (values.seed !== undefined && !Number.isSafeInteger(Number(values.seed))) throw new UsageError(`--seed expects a whole number, got ${JSON.stringify(values.seed)}`);
-  const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
   if (values.seed !== undefined && runs === undefined) throw new UsageError('--seed only makes sense with --runs N');
+  const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
   const baseline = values['expected-failures'] && !values['update-baseline'] ? readBaseline(values['expected-failures']) : undefined;
-  if (values.output !== undefined) checkWritable(values.output);
-  if (values['update-baseline']) checkWritable(values['expected-failures']!);
 
   const plugins: PluginSpec[] = positionals.map((p) => ({ spec: p, source: values.source as SourceName | 'contributor' | undefined, cwd: process.cwd() }));
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\u001b[2K${terminalSafe(text)}`) : undefined;
@@ -185,16 +174,14 @@ export async function runCommand(argv: string[]): Promise<number> {
   for (const p of emptyPlugins(report)) {
     process.stderr.write(`dsh-ctx-conform: no fixtures selected for ${terminalSafe(p.plugin)} (${p.source}, spec ${spec}${values.filter ? `, filter ${terminalSafe(JSON.stringify(values.filter))}` : ''})\n`);
   }
+  for (const w of report.warnings ?? []) process.stderr.write(`dsh-ctx-conform: warning: ${terminalSafe(w)}\n`);
 
   if (values['update-baseline']) {
     const n = writeBaseline(values['expected-failures']!, report.results);
     process.stderr.write(`dsh-ctx-conform: wrote ${n} expected failure(s) to ${values['expected-failures']}\n`);
     return EXIT.ok;
   }
-  const rendered = renderRunReport(reporter, report, reporter === 'human' && !values.output && colorEnabled(process.stdout), { showOutput: values['show-output'] });
-  const text = reporter === 'human' && report.preamble?.length ? `${report.preamble.map((l) => terminalSafe(l)).join('\n')}\n${rendered}` : rendered;
-  if (values.output) writeFileSync(values.output, text);
-  else process.stdout.write(text);
+  await writeReports(targets, (t) => renderRun(t.name, report, { color: t.name === 'human' && t.file === undefined && colorEnabled(process.stdout), showOutput: values['show-output'] }));
   if (report.results.length === 0) {
     // Like vitest with no test files: a run that judged nothing must not look green.
     process.stderr.write('dsh-ctx-conform: no fixture was run; check --filter and --spec\n');

@@ -65,6 +65,10 @@ counterexample?: string
  */
 preamble?: string[]
 /**
+ * non-fatal problems, e.g. a --source that contradicts the plugin's own name
+ */
+warnings?: string[]
+/**
  * expected-failure entries that now pass
  */
 stale: string[]

@@ -1,0 +1,101 @@
+import { CheckReport } from '../../invariants/reporters/report.js';
+import { RunReport } from '../runner/results.js';
+import { summarise } from '../runner/run-conformance.js';
+
+/**
+ * Merging shard reports (`check --shard i/n --reporter json`, or one `run` per CI job) into the report
+ * one unsharded run would have produced. Concatenating the JSON or JUnit text does not give a valid
+ * document; merging the data and rendering once does.
+ */
+export class MergeError extends Error {
+  override readonly name = 'MergeError';
+}
+
+export type AnyReport = { kind: 'check'; report: CheckReport } | { kind: 'run'; report: RunReport };
+
+/** Recognise a parsed JSON report as a check report or a run report. */
+export function identifyReport(value: unknown, name: string): AnyReport {
+  const check = CheckReport.safeParse(value);
+  if (check.success) return { kind: 'check', report: check.data };
+  const run = RunReport.safeParse(value);
+  if (run.success) return { kind: 'run', report: run.data };
+  const v = value as { files?: unknown; results?: unknown } | null;
+  const looksLike = v && typeof v === 'object' && 'results' in v ? run : check;
+  const issue = looksLike.error!.issues[0];
+  throw new MergeError(`${name}: not a dsh-ctx-conform JSON report (${issue.path.join('.') || '(root)'}: ${issue.message}); write shards with --reporter json`);
+}
+
+function sameSpec(reports: readonly { spec: string }[], names: readonly string[]): void {
+  const spec = reports[0].spec;
+  const other = reports.findIndex((r) => r.spec !== spec);
+  if (other >= 0) throw new MergeError(`${names[other]} was judged against spec ${reports[other].spec}, ${names[0]} against ${spec}: merge reports of one spec revision`);
+}
+
+export function mergeCheckReports(reports: readonly CheckReport[], names: readonly string[] = reports.map((_, i) => `report ${i + 1}`)): CheckReport {
+  if (reports.length === 0) throw new MergeError('no reports to merge');
+  sameSpec(reports, names);
+  const seen = new Map<string, string>();
+  reports.forEach((r, i) => {
+    for (const f of r.files) {
+      if (seen.has(f.file)) throw new MergeError(`${f.file} is in both ${seen.get(f.file)} and ${names[i]}: were the shards of one --shard i/n split?`);
+      seen.set(f.file, names[i]);
+    }
+  });
+  const sum = (key: keyof Omit<CheckReport['summary'], 'shard'>) => reports.reduce((n, r) => n + r.summary[key], 0);
+  return {
+    tool: reports[0].tool,
+    spec: reports[0].spec,
+    files: reports.flatMap((r) => r.files),
+    findings: reports.flatMap((r) => r.findings),
+    summary: {
+      files: sum('files'),
+      events: sum('events'),
+      bytes: sum('bytes'),
+      errors: sum('errors'),
+      warnings: sum('warnings'),
+      infos: sum('infos'),
+      unreadable: sum('unreadable'),
+      violations: sum('violations'),
+      findingsOmitted: sum('findingsOmitted'),
+      findingsSuppressed: sum('findingsSuppressed'),
+      shard: null,
+    },
+  };
+}
+
+export function mergeRunReports(reports: readonly RunReport[], names: readonly string[] = reports.map((_, i) => `report ${i + 1}`)): RunReport {
+  if (reports.length === 0) throw new MergeError('no reports to merge');
+  sameSpec(reports, names);
+  const plugins = new Map<string, RunReport['plugins'][number]>();
+  const results = new Map<string, { from: string; result: RunReport['results'][number] }>();
+  reports.forEach((r, i) => {
+    for (const p of r.plugins) plugins.set(p.plugin, p);
+    for (const result of r.results) {
+      const key = `${result.plugin}\u0000${result.fixture}`;
+      const prior = results.get(key);
+      if (prior) throw new MergeError(`${result.plugin} fixture ${result.fixture} is in both ${prior.from} and ${names[i]}`);
+      results.set(key, { from: names[i], result });
+    }
+  });
+  const merged: RunReport = {
+    tool: reports[0].tool,
+    spec: reports[0].spec,
+    plugins: [...plugins.values()],
+    results: [...results.values()].map((v) => v.result),
+    properties: reports.flatMap((r) => r.properties),
+    stale: [...new Set(reports.flatMap((r) => r.stale))],
+    summary: { pass: 0, fail: 0, error: 0, expectedFailures: 0, stale: 0 },
+  };
+  summarise(merged);
+  return merged;
+}
+
+export function mergeReports(reports: readonly AnyReport[], names?: readonly string[]): AnyReport {
+  if (reports.length === 0) throw new MergeError('no reports to merge');
+  const kind = reports[0].kind;
+  const mixed = reports.findIndex((r) => r.kind !== kind);
+  if (mixed >= 0) throw new MergeError(`${names?.[mixed] ?? `report ${mixed + 1}`} is a ${reports[mixed].kind} report, ${names?.[0] ?? 'report 1'} a ${kind} report: merge one kind at a time`);
+  return kind === 'check'
+    ? { kind, report: mergeCheckReports(reports.map((r) => r.report as CheckReport), names) }
+    : { kind, report: mergeRunReports(reports.map((r) => r.report as RunReport), names) };
+}
