@@ -1,6 +1,7 @@
 import type { SourceName, SpecRevision } from '../spec/revisions.js';
 import { DEFAULT_SPEC } from '../spec/revisions.js';
 import type { Finding, Severity } from './findings.js';
+import type { KnownConfigs } from './rules/configs.js';
 import type { EventLocation, LocatedEvent, SessionHeader } from './log/types.js';
 import { SessionModel } from './model/session-model.js';
 
@@ -27,13 +28,9 @@ export interface RuleMeta {
   revisions?: readonly SpecRevision[];
 }
 
-/** Source configs a validator may be told about (`check --config`, or a fixture's config). */
-export interface KnownConfigs {
-  'time-context'?: { refreshIntervalMs?: number; timeZone?: string };
-  'tmux-context'?: { refreshIntervalMs?: number };
-  'agent-instructions'?: { maxBytes?: number; [key: string]: unknown };
-  'session-reference'?: { maxReferences?: number; maxReferenceBytes?: number; [key: string]: unknown };
-}
+/** Source configs a validator may be told about (`check --config`, or a fixture's config); one schema
+ * per source in the registry's config table (rules/configs.ts). */
+export type { KnownConfigs } from './rules/configs.js';
 
 export interface CheckOptions {
   spec: SpecRevision;

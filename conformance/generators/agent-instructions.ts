@@ -1,4 +1,4 @@
-import { ruleCases } from '../../invariants/rules/agent-instructions/cases.js';
+import { ruleCases } from './agent-instructions/cases.js';
 import type { WorkspaceChange, WorkspaceSpecInput } from '../host/services/fs.js';
 import type { LogDraft, ScenarioDraft } from '../scenario/draft.js';
 import type { ScenarioActual } from '../scenario/execute.js';

@@ -1,11 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import { isSpecRevision, DEFAULT_SPEC, SPEC_REVISIONS, type SpecRevision } from '../../../spec/revisions.js';
+import { isSpecRevision, DEFAULT_SPEC, SOURCES, SPEC_REVISIONS, type SpecRevision } from '../../../spec/revisions.js';
 import { checkPaths, type Shard } from '../../../invariants/check-paths.js';
 import { ruleIndex, type KnownConfigs } from '../../../invariants/engine.js';
 import { REPORTERS, render, type ReporterName } from '../../../invariants/reporters/index.js';
-import { allRuleModules } from '../../../invariants/rules/index.js';
+import { allRuleModules, KnownConfigsSchema } from '../../../invariants/rules/index.js';
 import { EXIT, UsageError } from '../usage-error.js';
 import { version } from '../version.js';
 
@@ -55,15 +54,6 @@ Exit codes:
 `;
 }
 
-const KnownConfigsSchema = z
-  .object({
-    'time-context': z.object({ refreshIntervalMs: z.number().nonnegative().optional(), timeZone: z.string().optional() }).strict().optional(),
-    'tmux-context': z.object({ refreshIntervalMs: z.number().nonnegative().optional() }).strict().optional(),
-    'agent-instructions': z.record(z.string(), z.unknown()).optional(),
-    'session-reference': z.record(z.string(), z.unknown()).optional(),
-  })
-  .strict();
-
 function parseConfig(raw: string): KnownConfigs {
   let text = raw;
   if (raw.startsWith('@')) {
@@ -82,9 +72,9 @@ function parseConfig(raw: string): KnownConfigs {
   const parsed = KnownConfigsSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UsageError(`--config: ${issue.path.join('.') || '(root)'}: ${issue.message} (known sources: time-context, tmux-context, agent-instructions, session-reference)`);
+    throw new UsageError(`--config: ${issue.path.join('.') || '(root)'}: ${issue.message} (known sources: ${SOURCES.join(', ')})`);
   }
-  return parsed.data as KnownConfigs;
+  return parsed.data;
 }
 
 function parseShard(raw: string): Shard {

@@ -3,7 +3,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSyn
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { z } from 'zod';
-import type { AdapterContext, ServiceAdapter } from '../../scenario/adapter.js';
+import type { AdapterContext, ServiceAdapter } from './adapter.js';
 
 /**
  * The `fs` service for agent-instructions scenarios: the slice of DSH's `FileSystem` Service
