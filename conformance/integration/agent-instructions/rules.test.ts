@@ -21,14 +21,9 @@ describe('agent-instructions rules', () => {
     });
   }
 
-  it('has a case producing every rule id, and every id is documented in the spec', () => {
+  it('has a case producing every rule id (the spec text is checked by invariants/rules/spec-sentences.test.ts)', () => {
     const produced = new Set(ruleCases().flatMap((c) => c.findings));
-    const spec = readFileSync(new URL('../../../spec/agent-instructions.md', import.meta.url), 'utf8');
-    for (const [id, meta] of Object.entries(agentInstructionsRuleMeta)) {
-      expect(produced.has(id), id).toBe(true);
-      expect(spec).toMatch(new RegExp(`^### ${id}:`, 'm'));
-      expect(spec).toContain(meta.must);
-    }
+    for (const id of Object.keys(agentInstructionsRuleMeta)) expect(produced.has(id), id).toBe(true);
   });
 
   it('never throws on malformed workspace payloads', () => {
