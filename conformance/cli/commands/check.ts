@@ -5,6 +5,7 @@ import { checkPaths, type Shard } from '../../../invariants/check-paths.js';
 import { ruleIndex, type KnownConfigs } from '../../../invariants/engine.js';
 import { REPORTERS, render, type ReporterName } from '../../../invariants/reporters/index.js';
 import { allRuleModules, KnownConfigsSchema } from '../../../invariants/rules/index.js';
+import { useColor } from '../../reporters/style.js';
 import { EXIT, UsageError } from '../usage-error.js';
 import { version } from '../version.js';
 
@@ -90,12 +91,8 @@ function parseNonNegativeInt(flag: string, raw: string): number {
   return Number(raw);
 }
 
-/** NO_COLOR (non-empty) wins, then FORCE_COLOR (non-"0"), then whether the stream is a terminal. */
-export function useColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  return isTTY;
-}
+/** The kit's one colour decider (conformance/reporters/style.ts). */
+export { useColor };
 
 export async function checkCommand(argv: string[]): Promise<number> {
   let parsed;
