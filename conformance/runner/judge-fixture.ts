@@ -5,13 +5,9 @@ import { judgeScenario, type Verdict } from '../scenario/compare.js';
 import { executeScenario, type ScenarioActual } from '../scenario/execute.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
 
-let ruleModules: readonly RuleModule[] | undefined;
+/** The rule modules, loaded on first use (a typed literal import: the child process never needs them). */
 async function loadRuleModules(): Promise<readonly RuleModule[]> {
-  if (!ruleModules) {
-    const path = '../../invariants/rules/index.js';
-    ruleModules = ((await import(/* @vite-ignore */ path)) as { allRuleModules: readonly RuleModule[] }).allRuleModules;
-  }
-  return ruleModules;
+  return (await import('../../invariants/rules/index.js')).allRuleModules;
 }
 
 export interface FixtureJudgement extends Verdict {
