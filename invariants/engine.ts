@@ -2,6 +2,8 @@ import type { SourceName, SpecRevision } from '../spec/revisions.js';
 import { DEFAULT_SPEC } from '../spec/revisions.js';
 import { engineRules } from './engine-rules.js';
 import type { Finding, Severity } from './findings.js';
+import type { KnownConfigs } from './rules/configs.js';
+import type { RuleMeta } from './rule-meta.js';
 import type { EventLocation, LocatedEvent, SessionHeader } from './log/types.js';
 import { SessionModel } from './model/session-model.js';
 
@@ -15,26 +17,12 @@ import { SessionModel } from './model/session-model.js';
  * (`check`) and the logs a plugin under test produced (the conformance runner).
  */
 
-export interface RuleMeta {
-  /** Default severity. */
-  severity: Severity;
-  /** One line: what the rule is about. */
-  title: string;
-  /** The normative sentence, with MUST/SHOULD, exactly as in the spec document. */
-  must: string;
-  /** The spec document that defines it, relative to the package root, e.g. `spec/log.md`. */
-  doc: string;
-  /** Spec revisions the rule applies to; omitted means all. */
-  revisions?: readonly SpecRevision[];
-}
+/** What a rule says about itself (rule-meta.ts: below the engine, so the log reader can declare its rules). */
+export type { RuleMeta } from './rule-meta.js';
 
-/** Source configs a validator may be told about (`check --config`, or a fixture's config). */
-export interface KnownConfigs {
-  'time-context'?: { refreshIntervalMs?: number; timeZone?: string };
-  'tmux-context'?: { refreshIntervalMs?: number };
-  'agent-instructions'?: { maxBytes?: number; [key: string]: unknown };
-  'session-reference'?: { maxReferences?: number; maxReferenceBytes?: number; [key: string]: unknown };
-}
+/** Source configs a validator may be told about (`check --config`, or a fixture's config); one schema
+ * per source in the registry's config table (rules/configs.ts). */
+export type { KnownConfigs } from './rules/configs.js';
 
 export interface CheckOptions {
   spec: SpecRevision;

@@ -1,6 +1,2 @@
-/** A mistake in how the command was called: printed without a stack trace, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-export const EXIT = { ok: 0, failures: 1, usage: 2, internal: 3 } as const;
+/** The error type lives below the CLI (conformance/usage-error.ts) so the runner can raise it too. */
+export { EXIT, UsageError } from '../usage-error.js';

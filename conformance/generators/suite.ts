@@ -1,30 +1,44 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuleModule } from '../../invariants/engine.js';
-import { SOURCES } from '../../spec/revisions.js';
+import { allRuleModules as defaultRuleModules } from '../../invariants/rules/index.js';
 import type { GeneratorModule } from '../scenario/draft.js';
+import { registeredSources } from '../sources/index.js';
 import { materialiseLog, materialiseScenario, type UpstreamCheck } from '../scenario/materialise.js';
 import type { Fixture } from '../scenario/schema.js';
 import { buildCatalog, clearFixtures, writeFixture, type Catalog } from '../scenario/store.js';
 import { renderCoverage } from './coverage.js';
 import { renderUpstreamCoverage } from './upstream-coverage/render.js';
 
-const GENERATORS = ['log', ...SOURCES, 'contributor'] as const;
-
-async function loadGenerator(name: string): Promise<GeneratorModule | undefined> {
-  const file = join(import.meta.dirname, `${name}.ts`);
-  if (!existsSync(file) && !existsSync(join(import.meta.dirname, `${name}.js`))) return undefined;
-  return (await import(/* @vite-ignore */ `./${name}.js`)) as GeneratorModule;
+/** A generator to run: the core log rules' own, then one per registered source (none is optional). */
+export interface SuiteGenerator {
+  name: string;
+  load(): Promise<GeneratorModule>;
 }
 
-export async function generateSuite(out: string, log: (line: string) => void = () => {}): Promise<{ total: number; upstream: UpstreamCheck[]; catalog: Catalog; coverage: string; upstreamCoverage: string }> {
-  const rulesPath = '../../invariants/rules/index.js';
-  const { allRuleModules } = (await import(/* @vite-ignore */ rulesPath)) as { allRuleModules: readonly RuleModule[] };
+export const SUITE_GENERATORS: readonly SuiteGenerator[] = [
+  { name: 'log', load: () => import('./log.js') },
+  ...registeredSources().map((s) => ({ name: s.name, load: s.generator })),
+  // The contributor suite's log fixtures (the CTX-* rules check applies to any plugin source).
+  { name: 'contributor', load: () => import('./contributor.js') },
+];
+
+export interface SuiteInputs {
+  generators: readonly SuiteGenerator[];
+  ruleModules: readonly RuleModule[];
+}
+
+export async function generateSuite(
+  out: string,
+  log: (line: string) => void = () => {},
+  inputs: SuiteInputs = { generators: SUITE_GENERATORS, ruleModules: defaultRuleModules },
+): Promise<{ total: number; upstream: UpstreamCheck[]; catalog: Catalog; coverage: string; upstreamCoverage: string }> {
+  const allRuleModules = inputs.ruleModules;
   const fixtures: Fixture[] = [];
   const upstream: UpstreamCheck[] = [];
-  for (const name of GENERATORS) {
-    const gen = await loadGenerator(name);
-    if (!gen) continue;
+  for (const { name, load } of inputs.generators) {
+    const gen = await load();
+    if (gen.scenarios === undefined && gen.logFixtures === undefined) throw new Error(`generator ${name} exports neither scenarios() nor logFixtures()`);
     const drafts = (await gen.scenarios?.()) ?? [];
     for (const draft of drafts) fixtures.push(await materialiseScenario(draft, upstream));
     const logDrafts = (await gen.logFixtures?.()) ?? [];

@@ -1,11 +1,19 @@
+import { xmlSafe } from '../../invariants/text/safe-text.js';
+
 /**
- * Terminal styling that honours NO_COLOR (no-color.org), FORCE_COLOR and TTY detection.
+ * Terminal styling that honours NO_COLOR (no-color.org), FORCE_COLOR and TTY detection. The one colour
+ * decider of the kit: `run`, `fixtures` and `check` all ask it.
  */
-export function colorEnabled(stream: NodeJS.WriteStream | undefined): boolean {
-  const env = process.env;
+
+/** NO_COLOR (non-empty) wins, then FORCE_COLOR (non-"0", non-"false"), then whether the stream is a terminal. */
+export function useColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  return Boolean(stream?.isTTY);
+  return isTTY;
+}
+
+export function colorEnabled(stream: NodeJS.WriteStream | undefined): boolean {
+  return useColor(process.env, Boolean(stream?.isTTY));
 }
 
 export interface Style {
@@ -22,6 +30,5 @@ export function makeStyle(enabled: boolean): Style {
   return { red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39), dim: wrap(2, 22), bold: wrap(1, 22), cyan: wrap(36, 39) };
 }
 
-export function xmlEscape(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
-}
+/** XML escaping is the one of invariants/text/safe-text.ts (what XML 1.0 cannot carry is shown, not dropped). */
+export const xmlEscape = xmlSafe;

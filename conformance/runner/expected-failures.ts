@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
-import { UsageError } from '../cli/usage-error.js';
+import { UsageError } from '../usage-error.js';
 import type { FixtureResult } from './results.js';
 
 /**

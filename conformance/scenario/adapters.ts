@@ -1,21 +1,13 @@
+import { SERVICE_ADAPTERS, type ServiceSection } from '../host/services/index.js';
 import type { AdapterFactory } from './adapter.js';
 
 /**
- * Which module owns which environment section. Loaded lazily so a fixture only pays for the services
- * it uses. Each module exports `createAdapter: AdapterFactory`.
+ * Which service module owns which environment section (conformance/host/services/index.ts). Loaded
+ * lazily so a fixture only pays for the services it uses.
  */
-const owners: Record<string, string> = {
-  tmux: '../host/services/shell.js',
-  workspace: '../host/services/fs.js',
-  sessions: '../host/services/session-query.js',
-};
-
-export const ADAPTER_SECTIONS = Object.keys(owners);
+export const ADAPTER_SECTIONS = Object.keys(SERVICE_ADAPTERS) as ServiceSection[];
 
 export async function adapterFactory(section: string): Promise<AdapterFactory> {
-  const path = owners[section];
-  if (path === undefined) throw new Error(`fixture names an unknown environment section "${section}" (known: ${ADAPTER_SECTIONS.join(', ')})`);
-  const mod = (await import(/* @vite-ignore */ path)) as { createAdapter?: AdapterFactory };
-  if (typeof mod.createAdapter !== 'function') throw new Error(`internal: ${path} does not export createAdapter`);
-  return mod.createAdapter;
+  if (!Object.hasOwn(SERVICE_ADAPTERS, section)) throw new Error(`fixture names an unknown environment section "${section}" (known: ${ADAPTER_SECTIONS.join(', ')})`);
+  return (await SERVICE_ADAPTERS[section as ServiceSection]()).createAdapter;
 }

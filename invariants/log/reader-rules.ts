@@ -1,4 +1,4 @@
-import type { RuleMeta } from '../engine.js';
+import type { RuleMeta } from '../rule-meta.js';
 
 /**
  * Rule ids for problems found while *reading* a log (before any event reaches a rule module): the

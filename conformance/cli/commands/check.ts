@@ -1,13 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import { isSpecRevision, DEFAULT_SPEC, SPEC_REVISIONS, type SpecRevision } from '../../../spec/revisions.js';
+import { isSpecRevision, DEFAULT_SPEC, SOURCES, SPEC_REVISIONS, type SpecRevision } from '../../../spec/revisions.js';
 import { checkPaths, type Shard } from '../../../invariants/check-paths.js';
 import { DEFAULT_MAX_FINDINGS_PER_RULE, ruleIndex, type KnownConfigs } from '../../../invariants/engine.js';
 import { buildTimelines } from '../../reporters/html/timeline.js';
 import { CHECK_REPORTER_NAMES, renderCheck, type CheckReporter } from '../../reporters/registry.js';
 import { extractOutputFiles, readJsonOption, reporterParseOptions, resolveReporters, writeReports } from '../reporter-options.js';
-import { allRuleModules } from '../../../invariants/rules/index.js';
+import { allRuleModules, KnownConfigsSchema } from '../../../invariants/rules/index.js';
+import { useColor } from '../../reporters/style.js';
 import { EXIT, UsageError } from '../usage-error.js';
 import { version } from '../version.js';
 
@@ -68,23 +68,14 @@ Exit codes:
 `;
 }
 
-const KnownConfigsSchema = z
-  .object({
-    'time-context': z.object({ refreshIntervalMs: z.number().nonnegative().optional(), timeZone: z.string().optional() }).strict().optional(),
-    'tmux-context': z.object({ refreshIntervalMs: z.number().nonnegative().optional() }).strict().optional(),
-    'agent-instructions': z.record(z.string(), z.unknown()).optional(),
-    'session-reference': z.record(z.string(), z.unknown()).optional(),
-  })
-  .strict();
-
 function parseConfig(raw: string): KnownConfigs {
   const value = readJsonOption('--config', raw);
   const parsed = KnownConfigsSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UsageError(`--config: ${issue.path.join('.') || '(root)'}: ${issue.message} (known sources: time-context, tmux-context, agent-instructions, session-reference)`);
+    throw new UsageError(`--config: ${issue.path.join('.') || '(root)'}: ${issue.message} (known sources: ${SOURCES.join(', ')})`);
   }
-  return parsed.data as KnownConfigs;
+  return parsed.data;
 }
 
 function parseShard(raw: string): Shard {
@@ -100,12 +91,8 @@ function parseNonNegativeInt(flag: string, raw: string): number {
   return Number(raw);
 }
 
-/** NO_COLOR (non-empty) wins, then FORCE_COLOR (non-"0"), then whether the stream is a terminal. */
-export function useColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  return isTTY;
-}
+/** The kit's one colour decider (conformance/reporters/style.ts). */
+export { useColor };
 
 export async function checkCommand(argv: string[]): Promise<number> {
   let parsed;

@@ -1,4 +1,4 @@
-import { ruleCases } from '../../../invariants/rules/agent-instructions/cases.js';
+import { ruleCases } from './cases.js';
 import type { LogDraft } from '../../scenario/draft.js';
 import { GENERATOR } from './dsl.js';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SessionEvent } from '../../../invariants/log/types.js';
-import { FORGERIES } from '../../../invariants/rules/time-context/test-support/forgeries.js';
+import { FORGERIES } from './forgeries.js';
 import { referenceFor } from '../../../reference/time-context/index.js';
 import { createTimestampFormatter, formatTimestamp, parseRenderedTimestamp } from '../../../reference/time-context/timestamp.js';
 import type { SpecRevision } from '../../../spec/revisions.js';

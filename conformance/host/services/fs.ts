@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { AdapterContext, ServiceAdapter } from '../../scenario/adapter.js';
+import type { AdapterContext, ServiceAdapter } from './adapter.js';
 import { parentsOf, RealDirBackend, VirtualBackend, type Backend } from './fs-backends.js';
 import { FsError, WorkspaceChange, WorkspaceSpec, type FaultKind, type FsInfo, type FsTarget, type WorkspaceSpecInput } from './fs-schema.js';
 

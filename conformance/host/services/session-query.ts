@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SessionEvent } from '../../../invariants/log/types.js';
 import { SurfaceFold } from '../../../invariants/model/surface.js';
-import type { AdapterFactory, ServiceAdapter } from '../../scenario/adapter.js';
+import type { AdapterFactory, ServiceAdapter } from './adapter.js';
 
 /**
  * `ctx.sessionQuery` of the simulated host: the other sessions a session-reference plugin may read,

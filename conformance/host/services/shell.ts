@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { z } from 'zod';
-import type { AdapterContext, ServiceAdapter } from '../../scenario/adapter.js';
+import type { AdapterContext, ServiceAdapter } from './adapter.js';
 import { stubBinDirectory } from './tmux-stub/scripts.js';
 
 /**

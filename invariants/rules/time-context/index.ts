@@ -1,9 +1,7 @@
 import type { RuleModule } from '../../engine.js';
 import type { LocatedEvent } from '../../log/types.js';
 import type { SessionModel } from '../../model/session-model.js';
-import { claimedZone } from '../../../reference/time-context/browser-zone.js';
-import { formatSeconds, parseDuration } from '../../../reference/time-context/duration.js';
-import { isReadingEvent } from '../../../reference/time-context/log-index.js';
+import { canonicalDuration, durationSeconds, isReading, zoneClaim } from './grammar.js';
 import { timeContextRuleMeta } from './meta.js';
 import { checkStructure, readingText, type Problem, type ReadingFacts, type ZoneClaim } from './structure.js';
 import { certainlySuppressed, elapsedRange, sampledBeforeDurable, sampleLowerBound, sampleWindow } from './timing.js';
@@ -135,12 +133,12 @@ export const timeContextRules: RuleModule = {
             if (step !== undefined && ASSEMBLY_ENDERS.has(event.type)) step.assemblyOver = true;
             return;
         }
-        if (isReadingEvent(event)) {
+        if (isReading(event)) {
           check(located, model);
           latestReading = { seq: event.seq, time: event.time };
           return;
         }
-        const zone = claimedZone((event.data as { source?: unknown } | null)?.source);
+        const zone = zoneClaim((event.data as { source?: unknown } | null)?.source);
         if (zone !== undefined) claims.push({ seq: event.seq, zone });
       },
     };
@@ -157,12 +155,12 @@ function checkTiming(facts: ReadingFacts, window: ReturnType<typeof sampleWindow
   } else if (baseline !== undefined && elapsed === 'unavailable') {
     report({ rule: 'TC-ELAPSED-2', message: `elapsed is "unavailable" but the preceding ${what} is seq ${baseline.seq}`, witness: [baseline.seq] });
   } else if (baseline !== undefined) {
-    const seconds = parseDuration(elapsed)!;
+    const seconds = durationSeconds(elapsed)!;
     const range = elapsedRange(window, baseline.time);
-    if (formatSeconds(seconds) !== elapsed) {
-      report({ rule: 'TC-ELAPSED-1', message: `elapsed ${JSON.stringify(elapsed)} is not in canonical form; expected ${JSON.stringify(formatSeconds(seconds))}`, witness: [baseline.seq] });
+    if (canonicalDuration(seconds) !== elapsed) {
+      report({ rule: 'TC-ELAPSED-1', message: `elapsed ${JSON.stringify(elapsed)} is not in canonical form; expected ${JSON.stringify(canonicalDuration(seconds))}`, witness: [baseline.seq] });
     } else if (seconds < range.min || seconds > range.max) {
-      const expected = range.min === range.max ? JSON.stringify(formatSeconds(range.min)) : `${JSON.stringify(formatSeconds(range.min))}–${JSON.stringify(formatSeconds(range.max))}`;
+      const expected = range.min === range.max ? JSON.stringify(canonicalDuration(range.min)) : `${JSON.stringify(canonicalDuration(range.min))}–${JSON.stringify(canonicalDuration(range.max))}`;
       report({ rule: 'TC-ELAPSED-1', message: `elapsed ${JSON.stringify(elapsed)} disagrees with the log: the preceding ${what} (seq ${baseline.seq}) and the rendered time allow ${expected}`, witness: [baseline.seq] });
     }
   }

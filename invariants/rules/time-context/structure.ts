@@ -1,7 +1,5 @@
-import { assertCanonicalZone, classifyZones, renderBrowserZonePolicy, type BrowserZone } from '../../../reference/time-context/browser-zone.js';
-import { baselineLabel, parseReading, type ParsedReading } from '../../../reference/time-context/reading-text.js';
-import { createTimestampFormatter, formatTimestamp, parseRenderedTimestamp } from '../../../reference/time-context/timestamp.js';
 import type { SpecRevision } from '../../../spec/revisions.js';
+import { expectedBaseline, expectedPolicy, readClaims, renderedIn, timestampInstant, turnZone, zoneDefect, type ReadingClaims, type TurnZone } from './grammar.js';
 import type { TimeContextRuleId } from './meta.js';
 
 /**
@@ -30,7 +28,7 @@ export interface ZoneClaim {
 
 /** What the structural checks learned, for the timing checks that build on them. */
 export interface ReadingFacts {
-  parsed: ParsedReading;
+  parsed: ReadingClaims;
   /** The reading names the open turn and step, with the right baseline label. */
   placed: boolean;
   /** The rendered second (epoch ms), when it parses. */
@@ -69,7 +67,7 @@ export function checkStructure(
   zone: { claims: readonly ZoneClaim[] } | undefined,
   report: (problem: Problem) => void,
 ): ReadingFacts | undefined {
-  const parsed = parseReading(revision, text);
+  const parsed = readClaims(revision, text);
   if (parsed === undefined) {
     report({ rule: 'TC-FORMAT-1', message: `time-context message does not match the durable reading format (${revision === '2026-07' ? 'two' : 'three'}-line reading of spec ${revision}); found ${show(text)}` });
     return undefined;
@@ -92,11 +90,11 @@ export function checkStructure(
   checkSource(data.source, text, report);
 
   // Browser zone (2026-08): only meaningful when the reading sits in the turn it names.
-  let browser: BrowserZone | undefined;
+  let browser: TurnZone | undefined;
   if (revision === '2026-08' && placed && zone !== undefined) {
     browser = deriveChecked(zone.claims, report);
     if (browser !== undefined) {
-      const expected = renderBrowserZonePolicy(browser);
+      const expected = expectedPolicy(browser);
       if (parsed.policy !== expected) {
         report({ rule: 'TC-ZONE-1', message: `time-context browser-zone text does not match current-turn user messages: expected ${show(expected)}, found ${show(parsed.policy)}`, witness: zone.claims.map((c) => c.seq) });
       }
@@ -104,17 +102,17 @@ export function checkStructure(
   }
 
   const labelOk = !numbered || (parsed.step === 1) === (parsed.baseline === 'model-visible message');
-  if (!labelOk) report({ rule: 'TC-BASE-1', message: `time-context step ${parsed.step} uses the wrong elapsed-time baseline ${show(parsed.baseline)}; expected ${show(baselineLabel(parsed.step))}` });
+  if (!labelOk) report({ rule: 'TC-BASE-1', message: `time-context step ${parsed.step} uses the wrong elapsed-time baseline ${show(parsed.baseline)}; expected ${show(expectedBaseline(parsed.step))}` });
 
-  const renderedMs = parseRenderedTimestamp(parsed.timestamp);
+  const renderedMs = timestampInstant(parsed.timestamp);
   if (!Number.isFinite(renderedMs) || !Number.isSafeInteger(eventTime) || (eventTime as number) < renderedMs) {
     const detail = !Number.isFinite(renderedMs) ? `${show(parsed.timestamp)} does not parse` : !Number.isSafeInteger(eventTime) ? `event time ${show(eventTime)} is not a safe integer` : `rendered ${iso(renderedMs)} is after the event time ${iso(eventTime as number)}`;
     report({ rule: 'TC-TIME-1', message: `time-context rendered timestamp must parse and not postdate its durable event: ${detail}` });
   }
-  if (browser?.kind === 'resolved' && Number.isFinite(renderedMs)) {
+  if (browser?.kind === 'unique' && Number.isFinite(renderedMs)) {
     let expected: string | undefined;
     try {
-      expected = formatTimestamp(renderedMs, createTimestampFormatter(browser.timeZone), browser.timeZone);
+      expected = renderedIn(renderedMs, browser.zone);
     } catch (error) {
       report({ rule: 'TC-TIME-2', message: `time-context browser zone cannot format its durable timestamp: ${String(error)}` });
     }
@@ -160,14 +158,13 @@ function checkSource(source: unknown, text: string, report: (problem: Problem) =
 }
 
 /** Validate every claim in order (the first bad one is the finding, as DSH's TypeError), then classify. */
-function deriveChecked(claims: readonly ZoneClaim[], report: (problem: Problem) => void): BrowserZone | undefined {
+function deriveChecked(claims: readonly ZoneClaim[], report: (problem: Problem) => void): TurnZone | undefined {
   for (const claim of claims) {
-    try {
-      assertCanonicalZone(claim.zone);
-    } catch (error) {
-      report({ rule: 'TC-ZONE-2', message: (error as Error).message, witness: [claim.seq] });
+    const defect = zoneDefect(claim.zone);
+    if (defect !== undefined) {
+      report({ rule: 'TC-ZONE-2', message: defect, witness: [claim.seq] });
       return undefined;
     }
   }
-  return classifyZones(claims.map((c) => c.zone));
+  return turnZone(claims.map((c) => c.zone));
 }

@@ -64,9 +64,191 @@ delegationDepth: number
 [k: string]: unknown
 }
 }[]
-tmux?: unknown
-workspace?: unknown
-sessions?: unknown
+tmux?: {
+/**
+ * 'none': no shell service is mounted (ctx.get('shell') is undefined)
+ */
+shell?: ("stub" | "none")
+state: {
+/**
+ * the agent process's tmux environment variables
+ */
+env: {
+/**
+ * socket,pid,session as tmux sets it; only passed through
+ */
+TMUX?: string
+/**
+ * the pane the environment claims (set inside a pane, or inherited)
+ */
+TMUX_PANE?: string
+}
+/**
+ * the agent process's controlling tty as `ps -o tty=` prints it ('pts/3'); null when it has none ('?')
+ */
+processTty: (string | null)
+/**
+ * the reachable tmux server, or null when none is running
+ */
+server: ({
+panes: {
+/**
+ * tmux pane id, e.g. '%7' (what $TMUX_PANE names)
+ */
+paneId: string
+/**
+ * the pane's tty device, e.g. '/dev/pts/3'
+ */
+paneTty: string
+sessionName: string
+windowIndex: string
+/**
+ * free text: spaces, quotes, even a literal backslash-t
+ */
+windowName: string
+paneIndex: string
+/**
+ * '1' or '0'
+ */
+windowActive: string
+/**
+ * '1' or '0'
+ */
+paneActive: string
+/**
+ * tmux layout string, e.g. 'b25d,238x60,0,0{119x60,0,0,3,118x60,120,0,7}'
+ */
+windowLayout: string
+}[]
+/**
+ * format names this tmux does not know (they expand to empty), e.g. pane_id on a very old tmux
+ */
+unsupportedFormats?: string[]
+} | null)
+}
+failure?: ({
+/**
+ * resolve: a policy denial; run: a spawn failure
+ */
+at: ("resolve" | "run")
+throws: ({
+kind: "error"
+message: string
+} | {
+kind: "value"
+value: string
+})
+} | null)
+}
+workspace?: {
+/**
+ * regular files; parents are created
+ */
+files?: {
+[k: string]: string | {
+content: string
+/**
+ * a fixed version token (a backend whose token does not change on rewrite)
+ */
+version?: string
+/**
+ * reported size; null: the backend reports none; default: the true UTF-8 size
+ */
+size?: (number | null)
+/**
+ * stat works, reading fails (FS_PERMISSION_DENIED)
+ */
+unreadable?: boolean
+}
+}
+/**
+ * directories (e.g. a `.git` directory marker)
+ */
+dirs?: string[]
+/**
+ * symlink path → target as written (absolute or relative)
+ */
+symlinks?: {
+[k: string]: string
+}
+/**
+ * entries that are neither file nor directory (a FIFO): stat type 'other'
+ */
+others?: string[]
+/**
+ * resolve: resolve(path) throws; stat: stat of that target throws; read: streamText throws; hang: streamText does not answer until its signal aborts (then rejects with the reason) or the fault is cleared (then reads normally)
+ */
+faults?: {
+[k: string]: ("resolve" | "stat" | "read" | "hang")[]
+}
+env?: {
+/**
+ * the OS home while the scenario runs (default dshHome is $HOME/.dsh)
+ */
+HOME?: string
+/**
+ * $DSH_HOME while the scenario runs; null: unset
+ */
+DSH_HOME?: (string | null)
+}
+/**
+ * characters per streamed chunk
+ */
+chunkSize?: number
+/**
+ * false: the host has no fs service at all
+ */
+provider?: boolean
+/**
+ * what the fixture asserts about provider traffic, as order-free counts: streams/stats are sorted multisets of targets read/stat-ed, chunks the number of chunks consumed
+ */
+observe?: ("streams" | "stats" | "chunks")[]
+}
+sessions?: {
+sessions?: {
+header: {
+type?: "session"
+version?: number
+id: string
+createdAt?: number
+cwd?: string
+delegationDepth?: number
+[k: string]: unknown
+}
+log?: {
+type: string
+seq?: number
+time?: number
+data: unknown
+surfaceOp?: unknown
+sourceEventSeqs?: number[]
+[k: string]: unknown
+}[]
+read?: ({
+kind: "ok"
+} | {
+kind: "missing"
+} | {
+kind: "throw"
+message: string
+} | {
+kind: "reject"
+value: string
+} | {
+kind: "hang"
+})
+/**
+ * fail: this session's title observation is rejected
+ */
+titleRead?: ("ok" | "fail")
+/**
+ * false: readable but absent from listSessions
+ */
+listed?: boolean
+}[]
+listSessions?: ("ok" | "fail" | "hang")
+readTitles?: ("ok" | "fail" | "hang")
+}
 }
 actions: ({
 do: "clock"
