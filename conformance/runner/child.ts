@@ -104,7 +104,7 @@ async function handle(message: ParentMessage): Promise<void> {
         const traced = message.traced ? await executeTraced(copyLoader(), message.inputs) : undefined;
         const actual = traced ?? (await executeScenario(plugin.factory, message.inputs));
         await endOutput(message.id);
-        send({ type: 'executed', id: message.id, ...(traced ? { trace: traced.trace as unknown as Array<Record<string, unknown>> } : {}), actual: { outcomes: actual.outcomes, rawLog: actual.rawLog as unknown as Array<{ type: string; seq: number; time: number; data: unknown }>, header: actual.header, warnings: actual.warnings, observations: actual.observations, ...(actual.lookups?.length ? { lookups: actual.lookups } : {}) }, denied });
+        send({ type: 'executed', id: message.id, ...(traced ? { trace: traced.trace as unknown as { preSteps: Array<Record<string, unknown>>; serviceCalls: Record<string, number>; missingServices: string[] } } : {}), actual: { outcomes: actual.outcomes, rawLog: actual.rawLog as unknown as Array<{ type: string; seq: number; time: number; data: unknown }>, header: actual.header, warnings: actual.warnings, observations: actual.observations, ...(actual.lookups?.length ? { lookups: actual.lookups } : {}) }, denied });
       } catch (error) {
         await endOutput(message.id);
         const reported = report(error);

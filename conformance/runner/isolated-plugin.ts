@@ -26,7 +26,7 @@ export interface CapturedOutput {
 }
 
 export type Execution =
-  | { kind: 'ok'; actual: ScenarioActual; output: CapturedOutput; denied?: Denial[]; trace?: Array<Record<string, unknown>> }
+  | { kind: 'ok'; actual: ScenarioActual; output: CapturedOutput; denied?: Denial[]; trace?: { preSteps: Array<Record<string, unknown>>; serviceCalls: Record<string, number>; missingServices: string[] } }
   | { kind: 'error'; message: string; output: CapturedOutput };
 
 export interface LoadedInfo {

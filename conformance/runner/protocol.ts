@@ -65,7 +65,7 @@ export type RawObservations = z.infer<typeof RawObservations>;
  * The contributor suite's pre-step trace, as the plugin's process reports it. Judged in the parent
  * like the log; its shape is checked loosely here and every judge over it is contained.
  */
-const ExecutionTraceSchema = z.array(z.record(z.string(), z.unknown())).max(10_000);
+const ExecutionTraceSchema = z.object({ preSteps: z.array(z.record(z.string(), z.unknown())).max(100_000), serviceCalls: z.record(z.string(), z.number()), missingServices: z.array(z.string().max(4096)).max(1000) }).strict();
 
 export const ChildMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),

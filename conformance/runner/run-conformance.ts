@@ -64,7 +64,6 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
     .map((s) => s.fixture)
     .filter((f): f is ScenarioFixture => f.kind === 'scenario')
     .map((f) => (Object.keys(extra).length ? { ...f, config: { ...extra, ...(f.config ?? {}) } } : f));
-  if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
 
   const given = options.plugins !== undefined && options.plugins.length > 0;
   const plugins: PluginSpec[] = given ? options.plugins!.map((p) => (typeof p === 'string' ? { spec: p, source: options.source, cwd } : p)) : SOURCES.map(referenceSpec);
@@ -100,6 +99,8 @@ export async function runConformance(options: RunConformanceOptions): Promise<Ru
         continue;
       }
     }
+    // Checked here, not up front: a --fixtures DIR of contributor fixtures alone is a valid suite for a contributor.
+    if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
     const run = await runPlugin(plugin, scenarios, {
       spec: options.spec,
       timeoutMs,
@@ -194,7 +195,7 @@ async function runContributorIsolated(plugin: PluginSpec, options: RunConformanc
     const executor: ScenarioExecutor = async (inputs) => {
       const execution = await isolated.execute(inputs, timeoutMs, { traced: true });
       if (execution.kind === 'error') return { error: execution.message };
-      return { ...execution.actual, trace: (execution.trace ?? []) as unknown as TracedActual['trace'] };
+      return { ...execution.actual, trace: (execution.trace ?? { preSteps: [], serviceCalls: {}, missingServices: [] }) as unknown as TracedActual['trace'] };
     };
     options.onProgress?.(`${loaded.label}: contributor suite (${runs} generated sessions)`);
     const run = await runContributorHook(plugin, {

@@ -49,7 +49,7 @@ export const contributorRules = {
   'CTX-APPEND-5': {
     severity: 'error',
     title: 'Plugin messages land in the open step\'s batch',
-    must: 'A user/message from a plugin source (other than a compaction checkpoint) MUST be written inside an open step, in its batch: after step/start and before the step\'s first request/header, assistant/message, tool/call or tool/result.',
+    must: 'A user/message from a plugin source (other than a compaction checkpoint) MUST be written inside an open step, in its batch (after step/start and before the step\'s first request/header, assistant/message, tool/call or tool/result), or directly after a tool/result with the messages that follow it (a tool result\'s `additionalContexts`).',
     doc,
   },
   'CTX-SOURCE-1': {

@@ -23,6 +23,9 @@ export const contributorLogRules: RuleModule = {
     // Whether the open step's batch still accepts messages (reset by every step/start).
     let batchOpen = false;
     let closedBy: number | null = null;
+    // Directly after a tool/result (and the messages that follow it): where DSH appends the tool
+    // result's `additionalContexts`, which a plugin's tools/result listener may add to.
+    let afterToolResult = false;
     return {
       eventTypes: VISITED,
       onEvent(located, model) {
@@ -30,8 +33,10 @@ export const contributorLogRules: RuleModule = {
         if (event.type === 'step/start') {
           batchOpen = true;
           closedBy = null;
+          afterToolResult = false;
           return;
         }
+        if (event.type !== 'user/message') afterToolResult = event.type === 'tool/result';
         if (event.type !== 'user/message') {
           if (batchOpen && model.openStep !== null) {
             batchOpen = false;
@@ -53,7 +58,7 @@ export const contributorLogRules: RuleModule = {
         }
         if (model.openStep === null) {
           ctx.report('CTX-APPEND-5', { event: located, message: `expected the message of ${who} inside an open step; no step is open` });
-        } else if (!batchOpen) {
+        } else if (!batchOpen && !afterToolResult) {
           ctx.report('CTX-APPEND-5', {
             event: located,
             witness: closedBy !== null ? [closedBy] : [],

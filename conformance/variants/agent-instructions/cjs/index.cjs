@@ -6,4 +6,8 @@ module.exports = {
   name: 'agent-instructions',
   Config: upstream.Config,
   apply: (ctx, config) => upstream.apply(ctx, config),
+  // The documented library functions, re-exported (DSH consumers import them by name).
+  discoverBaselineInstructionFiles: upstream.discoverBaselineInstructionFiles,
+  loadBaselineInstructions: upstream.loadBaselineInstructions,
+  renderWorkspaceContext: upstream.renderWorkspaceContext,
 };

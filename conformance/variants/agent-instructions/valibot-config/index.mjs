@@ -22,3 +22,6 @@ export const Config = v.pipe(
 export function apply(ctx, config) {
   upstreamApply(ctx, config);
 }
+
+// The documented library functions, re-exported (DSH consumers import them by name).
+export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from '@deepseek-ai/dsh-agent-instructions';

@@ -12,3 +12,8 @@ SessionReferenceResolver.inject = ['sessionQuery'];
 SessionReferenceResolver.Config = Resolver.Config;
 
 module.exports = SessionReferenceResolver;
+// The documented helpers, as named exports (DSH consumers import them by name).
+module.exports.encodeSessionReferenceUri = upstream.encodeSessionReferenceUri;
+module.exports.decodeSessionReferenceUri = upstream.decodeSessionReferenceUri;
+module.exports.formatSessionReferenceMention = upstream.formatSessionReferenceMention;
+module.exports.parseSessionReferenceText = upstream.parseSessionReferenceText;

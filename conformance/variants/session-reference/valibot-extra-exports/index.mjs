@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import Resolver, { SessionReferenceError, encodeSessionReferenceUri } from '@deepseek-ai/dsh-session-reference';
 
 export { SessionReferenceError, encodeSessionReferenceUri };
+export { decodeSessionReferenceUri, formatSessionReferenceMention, parseSessionReferenceText } from '@deepseek-ai/dsh-session-reference';
 export class VariantConfigError extends Error {}
 export const LIMITS = { maxReferences: 3 };
 

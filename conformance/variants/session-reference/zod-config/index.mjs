@@ -15,3 +15,5 @@ export default class SessionReferenceResolver extends Resolver {
     .nullish()
     .transform((config) => config ?? { maxReferences: 3, candidateLimit: 50, maxReferenceBytes: 65536 });
 }
+// The documented helpers, re-exported (DSH consumers import them by name).
+export { encodeSessionReferenceUri, decodeSessionReferenceUri, formatSessionReferenceMention, parseSessionReferenceText } from '@deepseek-ai/dsh-session-reference';

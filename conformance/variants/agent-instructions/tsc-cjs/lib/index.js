@@ -33,7 +33,7 @@ var __importStar = (this && this.__importStar) || (function () {
     };
 })();
 Object.defineProperty(exports, "__esModule", { value: true });
-exports.Config = exports.name = void 0;
+exports.renderWorkspaceContext = exports.loadBaselineInstructions = exports.discoverBaselineInstructionFiles = exports.Config = exports.name = void 0;
 exports.apply = apply;
 // TypeScript compiled with `tsc --module commonjs`: named exports become `exports.x` with `__esModule`.
 const upstream = __importStar(require("@deepseek-ai/dsh-agent-instructions"));
@@ -42,3 +42,7 @@ exports.Config = upstream.Config;
 function apply(ctx, config) {
     upstream.apply(ctx, config);
 }
+var dsh_agent_instructions_1 = require("@deepseek-ai/dsh-agent-instructions");
+Object.defineProperty(exports, "discoverBaselineInstructionFiles", { enumerable: true, get: function () { return dsh_agent_instructions_1.discoverBaselineInstructionFiles; } });
+Object.defineProperty(exports, "loadBaselineInstructions", { enumerable: true, get: function () { return dsh_agent_instructions_1.loadBaselineInstructions; } });
+Object.defineProperty(exports, "renderWorkspaceContext", { enumerable: true, get: function () { return dsh_agent_instructions_1.renderWorkspaceContext; } });

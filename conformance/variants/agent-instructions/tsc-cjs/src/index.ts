@@ -7,3 +7,4 @@ export const Config = upstream.Config;
 export function apply(ctx: unknown, config: unknown): void {
   (upstream.apply as (ctx: unknown, config: unknown) => void)(ctx, config);
 }
+export { discoverBaselineInstructionFiles, loadBaselineInstructions, renderWorkspaceContext } from '@deepseek-ai/dsh-agent-instructions';

@@ -33,7 +33,7 @@ var __importStar = (this && this.__importStar) || (function () {
     };
 })();
 Object.defineProperty(exports, "__esModule", { value: true });
-exports.variant = exports.SessionReferenceError = void 0;
+exports.parseSessionReferenceText = exports.formatSessionReferenceMention = exports.decodeSessionReferenceUri = exports.encodeSessionReferenceUri = exports.variant = exports.SessionReferenceError = void 0;
 // A Service class in TypeScript compiled with `tsc --module commonjs --esModuleInterop`: the default
 // export becomes `exports.default` beside `__esModule`, the shape DSH unwraps twice.
 const dsh_session_reference_1 = __importStar(require("@deepseek-ai/dsh-session-reference"));
@@ -42,3 +42,8 @@ class SessionReferenceService extends dsh_session_reference_1.default {
 }
 exports.default = SessionReferenceService;
 exports.variant = 'tsc-cjs';
+var dsh_session_reference_2 = require("@deepseek-ai/dsh-session-reference");
+Object.defineProperty(exports, "encodeSessionReferenceUri", { enumerable: true, get: function () { return dsh_session_reference_2.encodeSessionReferenceUri; } });
+Object.defineProperty(exports, "decodeSessionReferenceUri", { enumerable: true, get: function () { return dsh_session_reference_2.decodeSessionReferenceUri; } });
+Object.defineProperty(exports, "formatSessionReferenceMention", { enumerable: true, get: function () { return dsh_session_reference_2.formatSessionReferenceMention; } });
+Object.defineProperty(exports, "parseSessionReferenceText", { enumerable: true, get: function () { return dsh_session_reference_2.parseSessionReferenceText; } });

@@ -5,3 +5,4 @@ import Resolver, { SessionReferenceError } from '@deepseek-ai/dsh-session-refere
 export default class SessionReferenceService extends Resolver {}
 export { SessionReferenceError };
 export const variant = 'tsc-cjs';
+export { encodeSessionReferenceUri, decodeSessionReferenceUri, formatSessionReferenceMention, parseSessionReferenceText } from '@deepseek-ai/dsh-session-reference';
