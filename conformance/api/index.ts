@@ -14,7 +14,7 @@ import { ruleIndex } from '../../invariants/engine.js';
 import type { CheckReport as CheckReportT } from '../../invariants/reporters/report.js';
 import { allRuleModules } from '../../invariants/rules/index.js';
 import type { SourceName, SpecRevision } from '../../spec/revisions.js';
-import { version } from '../cli/version.js';
+import { version } from '../version.js';
 import type { Chunks } from '../cli/reporter-options.js';
 import { buildTimelines } from '../reporters/html/timeline.js';
 import { CHECK_REPORTER_NAMES, RUN_REPORTER_NAMES, renderCheck, renderRun, type CheckReporter, type RunReporter } from '../reporters/registry.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { SourceName, SpecRevision } from '../../spec/revisions.js';
-import { packageRoot } from '../cli/package-root.js';
+import { packageRoot } from '../package-root.js';
 import { permissionFlags } from '../sandbox/permissions.js';
 import { releaseGroup, trackGroup, watchMemory } from '../sandbox/process-group.js';
 import { runRestrictedBash } from '../sandbox/restricted-shell.js';

@@ -1,8 +1,8 @@
 import { join, relative } from 'node:path';
 import { SOURCES, type SpecRevision } from '../../spec/revisions.js';
-import { packageRoot } from '../cli/package-root.js';
-import { UsageError } from '../cli/usage-error.js';
-import { version } from '../cli/version.js';
+import { packageRoot } from '../package-root.js';
+import { UsageError } from '../usage-error.js';
+import { version } from '../version.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
 import { readAllFixtures } from '../scenario/store.js';
 import { applyBaseline, readBaseline, type Baseline } from './expected-failures.js';

@@ -6,11 +6,21 @@ import { randomUUID } from 'node:crypto';
 export const name = 'time-context';
 export const inject = ['agents'];
 
-/** Config validation: a callable schema (schemastery-style) that returns the resolved config or throws. */
-export function Config(config = {}) {
-  if (config.timeZone !== undefined && typeof config.timeZone !== 'string') throw new TypeError('timeZone must be a string');
-  return { timeZone: config.timeZone, refreshIntervalMs: config.refreshIntervalMs ?? 0 };
-}
+/**
+ * Config validation through the Standard Schema interface (`~standard.validate`), which is how DSH
+ * (cordis 4) validates a plugin's config; zod 4, valibot or schemastery give you the same interface.
+ */
+export const Config = {
+  '~standard': {
+    version: 1,
+    vendor: 'example',
+    validate(input) {
+      const config = input ?? {};
+      if (config.timeZone !== undefined && typeof config.timeZone !== 'string') return { issues: [{ message: 'timeZone must be a string', path: ['timeZone'] }] };
+      return { value: { timeZone: config.timeZone, refreshIntervalMs: config.refreshIntervalMs ?? 0 } };
+    },
+  },
+};
 
 function offset(date, timeZone) {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(date);
