@@ -110,7 +110,7 @@ export function assertWritable(targets: readonly ReporterTarget[]): void {
     if (t.file === undefined) continue;
     const path = resolve(t.file);
     const problem = writeProblem(path);
-    if (problem) throw new UsageError(`--reporter ${t.name} output ${t.file}: cannot write (${problem})`);
+    if (problem) throw new UsageError(`cannot write the ${t.name} report to ${t.file} (--output / --reporter ${t.name}:FILE): ${problem}`);
   }
 }
 
@@ -151,7 +151,7 @@ export async function writeReports<N extends string>(targets: readonly ReporterT
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === undefined) throw error;
-      throw new UsageError(`--reporter ${t.name} output ${t.file}: cannot write (${code})`);
+      throw new UsageError(`cannot write the ${t.name} report to ${t.file} (--output / --reporter ${t.name}:FILE): ${code}`);
     }
   }
 }

@@ -65,7 +65,7 @@ describe('the packed tarball installed with --omit=dev', () => {
 
   it('imports the library API and runs the example script', () => {
     const r = ok(run(process.execPath, ['api-usage.mjs'], project), 'api-usage.mjs');
-    expect(r.stdout).toMatch(/run: \d+ passed, 39 expected failures, 0 failed, 0 stale/);
+    expect(r.stdout).toMatch(/run: \d+ passed, \d+ expected failures, 0 failed, 0 stale/);
     expect(r.stdout).toMatch(/check: 1 file, \d+ events, 0 errors/);
   });
 

@@ -43,7 +43,8 @@ function outputLines(r: FixtureResult, st: Style): string[] {
 
 function human(report: RunReport, color: boolean, options: RenderOptions): string {
   const st: Style = makeStyle(color);
-  const lines: string[] = [];
+  // Which suite judged each plugin, and any waivers in force, open the report (spec/contributor.md).
+  const lines: string[] = (report.preamble ?? []).map((l) => safe(l));
   lines.push(st.bold(`dsh-ctx-conform ${report.tool.version} — spec ${report.spec}`));
   for (const p of report.plugins) {
     const rs = report.results.filter((r) => r.plugin === p.plugin);

@@ -21,9 +21,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const FILES: Record<string, string> = {
   'spec/toy-context.md': `# toy-context\n\n### TOY-HELLO-1: Says hello\n\nSeverity **error**. A toy-context message MUST say \`hello\`.\n`,
   'reference/toy-context/index.ts': `import { createUserMessage } from '../shared/message.js';
+import { withStandardSchema } from '../shared/standard-schema.js';
 export const name = 'toy-context';
 export const inject = ['agents'];
-export const Config = (input?: unknown) => (input ?? {}) as Record<string, never>;
+export const Config = withStandardSchema((input?: unknown) => (input ?? {}) as Record<string, never>);
 export function apply(ctx: { on(e: string, l: (p: unknown, next: () => Promise<{ kind: string; messages: unknown[] }>) => unknown, o: object): void }, _config: unknown): void {
   ctx.on('agent/pre-step', async (_payload, next) => {
     const decision = await next();

@@ -87,7 +87,7 @@ describe('dsh-ctx-conform check', () => {
     [['x', '--workers', '0'], /--workers expects at least 1/],
     [['x', '--workers', 'all'], /--workers expects/],
     [['x', '--max-findings-per-rule', 'lots'], /--max-findings-per-rule expects/],
-    [['x', '--reporter', '\u001b]0;pwned\u0007'], /got "\\x1b\]0;pwned\\x07"/],
+    [['x', '--reporter', '\u001b]0;pwned\u0007'], /got "\\(x1b|u001b)\]0;pwned\\(x07|u0007)"/],
   ])('usage error %j: exit 2, message, no stack trace', (args, message) => {
     const r = cli(args as string[]);
     expect(r.code).toBe(2);
