@@ -1,5 +1,5 @@
 import { join, relative } from 'node:path';
-import { SOURCES, type SpecRevision } from '../../spec/revisions.js';
+import { DEFAULT_SPEC, SOURCES, type SpecRevision } from '../../spec/revisions.js';
 import { packageRoot } from '../package-root.js';
 import { UsageError } from '../usage-error.js';
 import { version } from '../version.js';
@@ -15,12 +15,16 @@ import { runProperty } from './property-run.js';
 import type { FixtureResult, RunReport } from './results.js';
 import { runPlugin } from './run-suite.js';
 
+/** The contributor suite's seed when none is given: runs are reproducible by default. */
+export const DEFAULT_CONTRIBUTOR_SEED = 1;
+
 export interface RunConformanceOptions {
   /** Plugins to run (paths, files, package names, or specs); none means the bundled references of all four sources. */
   plugins?: readonly (string | PluginSpec)[];
   /** Which source the plugins given as strings implement, when their name does not say. */
   source?: PluginSpec['source'];
-  spec: SpecRevision;
+  /** The spec revision to judge against (default DEFAULT_SPEC, 2026-08). */
+  spec?: SpecRevision;
   /** A suite directory (default: the bundled one). */
   fixtureRoot?: string;
   /** Extra config keys for every fixture; keys a fixture sets win. */
@@ -44,6 +48,8 @@ export interface RunConformanceOptions {
   onProgress?: (text: string) => void;
   /** `--waive`: contributor rules a third-party plugin opts out of (shown in the report). */
   waivers?: readonly Waiver[];
+  /** Seed of the contributor suite's generated sessions (default DEFAULT_CONTRIBUTOR_SEED). */
+  contributorSeed?: number;
   /** Generated sessions for the contributor-pattern suite (default 50 for given plugins, 10 for the bundled references; 0 skips it). */
   contributorRuns?: number;
 }
@@ -54,7 +60,8 @@ export interface RunConformanceOptions {
  * property runs, the expected-failures baseline with its stale entries, and the summary. The CLI only
  * parses arguments, renders and exits; the library API and test integrations call this.
  */
-export async function runConformance(options: RunConformanceOptions): Promise<RunReport> {
+export async function runConformance(input: RunConformanceOptions = {}): Promise<RunReport> {
+  const options = { ...input, spec: input.spec ?? DEFAULT_SPEC };
   const cwd = options.cwd ?? process.cwd();
   const fixtureRoot = options.fixtureRoot ?? join(packageRoot, 'conformance', 'fixtures');
   const stored = readAllFixtures(fixtureRoot);
@@ -183,7 +190,7 @@ export function summarise(report: RunReport): void {
  * The contributor-pattern suite for one plugin, with the plugin in its own isolated process: the child
  * executes generated sessions (fresh module copies per instance, traced) and the suite judges here.
  */
-async function runContributorIsolated(plugin: PluginSpec, options: RunConformanceOptions, runs: number, isolation: IsolationOptions, timeoutMs: number, cwd: string): Promise<ContributorRun | { loadError: string }> {
+async function runContributorIsolated(plugin: PluginSpec, options: RunConformanceOptions & { spec: SpecRevision }, runs: number, isolation: IsolationOptions, timeoutMs: number, cwd: string): Promise<ContributorRun | { loadError: string }> {
   const isolated = new IsolatedPlugin(plugin, options.spec, isolation);
   try {
     let loaded;
@@ -203,7 +210,9 @@ async function runContributorIsolated(plugin: PluginSpec, options: RunConformanc
       config: options.extraConfig ?? {},
       waivers: options.waivers ?? [],
       runs,
-      seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+      // A fixed default seed: the same plugin gets the same generated sessions on every run, so a
+      // verdict (and an expected-failures baseline) is reproducible; `contributorSeed` varies them.
+      seed: options.contributorSeed ?? DEFAULT_CONTRIBUTOR_SEED,
       fixturesDir: options.fixtureRoot,
       counterexampleDir: options.counterexampleDir ?? join(cwd, 'dsh-ctx-conform-counterexamples'),
       executor,

@@ -48,7 +48,8 @@ Options:
   --fixtures DIR              use another copy of the suite (default: the bundled one)
   --runs N                    also compare the plugin with the reference on N generated sessions
                               (fast-check); a failure is shrunk and written as a fixture
-  --seed N                    seed for --runs (default: random, printed in the report)
+  --seed N                    seed for --runs (default: random, printed in the report) and for the
+                              contributor suite's generated sessions (default 1, so runs repeat)
   -h, --help                  show this help
 
 Examples:
@@ -146,7 +147,6 @@ export async function runCommand(argv: string[]): Promise<number> {
   const maxMemoryBytes = parseMemory(values['max-memory']);
   const runs = values.runs === undefined ? undefined : positiveInt('runs', values.runs, 100);
   if (values.seed !== undefined && !Number.isSafeInteger(Number(values.seed))) throw new UsageError(`--seed expects a whole number, got ${JSON.stringify(values.seed)}`);
-  if (values.seed !== undefined && runs === undefined) throw new UsageError('--seed only makes sense with --runs N');
   const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
   const baseline = values['expected-failures'] && !values['update-baseline'] ? readBaseline(values['expected-failures']) : undefined;
 
@@ -164,6 +164,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     showOutput: values['show-output'],
     runs,
     seed,
+    ...(values.seed !== undefined ? { contributorSeed: Number(values.seed) } : {}),
     baseline,
     waivers: waived.waivers,
     onProgress: progress,
