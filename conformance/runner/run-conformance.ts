@@ -50,7 +50,7 @@ export interface RunConformanceOptions {
   waivers?: readonly Waiver[];
   /** Seed of the contributor suite's generated sessions (default DEFAULT_CONTRIBUTOR_SEED). */
   contributorSeed?: number;
-  /** Generated sessions for the contributor-pattern suite (default 50 for given plugins, 10 for the bundled references; 0 skips it). */
+  /** Generated sessions for the contributor-pattern suite (default 50 for given plugins, 4 for the bundled references (keeps the default run quick); 0 skips it). */
   contributorRuns?: number;
 }
 
@@ -94,46 +94,53 @@ export async function runConformance(input: RunConformanceOptions = {}): Promise
   const preamble: string[] = [];
   for (const plugin of plugins) {
     // The contributor-pattern suite, for every plugin; a plugin that is none of the four runs only that.
-    const contributorRuns = options.contributorRuns ?? (given ? 50 : 10);
-    const contributor = contributorRuns > 0 || options.fixtureRoot !== undefined ? await runContributorIsolated(plugin, options, contributorRuns, isolation, timeoutMs, cwd) : undefined;
-    if (contributor && 'loadError' in contributor) {
-      // Not loadable: the fixture run below reports it as the plugin's `error` row.
-    } else if (contributor) {
-      preamble.push(...contributor.preamble);
-      if (!contributor.official) {
-        report.plugins.push(contributor.plugin);
-        report.results.push(...contributor.results);
-        continue;
+    const contributorRuns = options.contributorRuns ?? (given ? 50 : 4);
+    // One isolated process per plugin serves both suites (a process start is most of a small run).
+    const isolated = new IsolatedPlugin(plugin, options.spec, isolation);
+    try {
+      const contributor = contributorRuns > 0 || options.fixtureRoot !== undefined ? await runContributorIsolated(isolated, plugin, options, contributorRuns, timeoutMs, cwd) : undefined;
+      if (contributor && 'loadError' in contributor) {
+        // Not loadable: the fixture run below reports it as the plugin's `error` row.
+      } else if (contributor) {
+        preamble.push(...contributor.preamble);
+        if (!contributor.official) {
+          report.plugins.push(contributor.plugin);
+          report.results.push(...contributor.results);
+          continue;
+        }
       }
-    }
-    // Checked here, not up front: a --fixtures DIR of contributor fixtures alone is a valid suite for a contributor.
-    if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
-    const run = await runPlugin(plugin, scenarios, {
-      spec: options.spec,
-      timeoutMs,
-      filter: options.filter,
-      showOutput: options.showOutput,
-      isolation,
-      onResult: (r, done, total) => options.onProgress?.(`${r.plugin}: ${done}/${total} fixtures`),
-    });
-    options.onProgress?.('');
-    report.plugins.push(run.plugin);
-    for (const w of run.warnings ?? []) (report.warnings ??= []).push(`${run.plugin.plugin}: ${w}`);
-    report.results.push(...run.results.map((r) => (r.fixture === 'load' ? r : { ...r, path: dirs.get(r.fixture) })));
-    if (contributor && !('loadError' in contributor)) report.results.push(...contributor.results);
-    if (options.runs !== undefined && given && run.loadError === undefined) {
-      options.onProgress?.(`${run.plugin.plugin}: property run (${options.runs} generated sessions)`);
-      report.properties.push(
-        await runProperty(plugin, {
-          spec: options.spec,
-          seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
-          runs: options.runs,
-          timeoutMs,
-          counterexampleDir: options.counterexampleDir ?? join(cwd, 'dsh-ctx-conform-counterexamples'),
-          isolation,
-        }),
-      );
+      // Checked here, not up front: a --fixtures DIR of contributor fixtures alone is a valid suite for a contributor.
+      if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
+      const run = await runPlugin(plugin, scenarios, {
+        spec: options.spec,
+        timeoutMs,
+        filter: options.filter,
+        showOutput: options.showOutput,
+        isolation,
+        isolated,
+        onResult: (r, done, total) => options.onProgress?.(`${r.plugin}: ${done}/${total} fixtures`),
+      });
       options.onProgress?.('');
+      report.plugins.push(run.plugin);
+      for (const w of run.warnings ?? []) (report.warnings ??= []).push(`${run.plugin.plugin}: ${w}`);
+      report.results.push(...run.results.map((r) => (r.fixture === 'load' ? r : { ...r, path: dirs.get(r.fixture) })));
+      if (contributor && !('loadError' in contributor)) report.results.push(...contributor.results);
+      if (options.runs !== undefined && given && run.loadError === undefined) {
+        options.onProgress?.(`${run.plugin.plugin}: property run (${options.runs} generated sessions)`);
+        report.properties.push(
+          await runProperty(plugin, {
+            spec: options.spec,
+            seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+            runs: options.runs,
+            timeoutMs,
+            counterexampleDir: options.counterexampleDir ?? join(cwd, 'dsh-ctx-conform-counterexamples'),
+            isolation,
+          }),
+        );
+        options.onProgress?.('');
+      }
+    } finally {
+      isolated.stop();
     }
   }
   if (preamble.length) report.preamble = preamble;
@@ -190,9 +197,8 @@ export function summarise(report: RunReport): void {
  * The contributor-pattern suite for one plugin, with the plugin in its own isolated process: the child
  * executes generated sessions (fresh module copies per instance, traced) and the suite judges here.
  */
-async function runContributorIsolated(plugin: PluginSpec, options: RunConformanceOptions & { spec: SpecRevision }, runs: number, isolation: IsolationOptions, timeoutMs: number, cwd: string): Promise<ContributorRun | { loadError: string }> {
-  const isolated = new IsolatedPlugin(plugin, options.spec, isolation);
-  try {
+async function runContributorIsolated(isolated: IsolatedPlugin, plugin: PluginSpec, options: RunConformanceOptions & { spec: SpecRevision }, runs: number, timeoutMs: number, cwd: string): Promise<ContributorRun | { loadError: string }> {
+  {
     let loaded;
     try {
       loaded = await isolated.start();
@@ -220,7 +226,5 @@ async function runContributorIsolated(plugin: PluginSpec, options: RunConformanc
     });
     options.onProgress?.('');
     return run;
-  } finally {
-    isolated.stop();
   }
 }

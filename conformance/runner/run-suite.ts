@@ -13,6 +13,8 @@ export interface SuiteOptions {
   /** Keep every fixture's captured output, not only failures' and errors'. */
   showOutput?: boolean;
   isolation?: IsolationOptions;
+  /** A running isolated plugin to reuse (the caller stops it); otherwise one is started and stopped here. */
+  isolated?: IsolatedPlugin;
   onResult?: (result: FixtureResult, done: number, total: number) => void;
 }
 
@@ -63,7 +65,8 @@ export function resultOf(fixture: ScenarioFixture, execution: Execution, spec: S
  * that cannot be loaded gives one `error` row (fixture `load`) with the loader's message.
  */
 export async function runPlugin(pluginSpec: PluginSpec, fixtures: readonly ScenarioFixture[], options: SuiteOptions): Promise<PluginRun> {
-  const isolated = new IsolatedPlugin(pluginSpec, options.spec, { loadTimeoutMs: options.timeoutMs, ...options.isolation });
+  const owned = options.isolated === undefined;
+  const isolated = options.isolated ?? new IsolatedPlugin(pluginSpec, options.spec, { loadTimeoutMs: options.timeoutMs, ...options.isolation });
   let loaded;
   const started = performance.now();
   try {
@@ -107,7 +110,7 @@ export async function runPlugin(pluginSpec: PluginSpec, fixtures: readonly Scena
       options.onResult?.(result, results.length, selected.length);
     }
   } finally {
-    isolated.stop();
+    if (owned) isolated.stop();
   }
   return { plugin: { plugin: loaded.label, source: loaded.source, shape: loaded.shape }, results, ...(loaded.warnings?.length ? { warnings: loaded.warnings } : {}) };
 }
