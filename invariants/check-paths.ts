@@ -21,6 +21,8 @@ export interface CheckPathsOptions extends Partial<CheckOptions> {
   modules?: readonly RuleModule[];
   shard?: Shard;
   maxFindings?: number;
+  /** Longest line judged (default 32 MiB); see `LineSplitter`. */
+  maxLineBytes?: number;
   tool: { name: string; version: string };
   /**
    * Check files on this many worker threads (the CLI passes `--workers`, default the available
@@ -39,7 +41,7 @@ export function shardFiles<T>(files: readonly T[], shard: Shard | undefined): T[
 }
 
 export async function checkPaths(paths: readonly string[], options: CheckPathsOptions): Promise<CheckReport> {
-  const { modules = allRuleModules, shard, maxFindings, tool, onFile, workers, ...rest } = options;
+  const { modules = allRuleModules, shard, maxFindings, maxLineBytes, tool, onFile, workers, ...rest } = options;
   const checkOptions: CheckOptions = { ...defaultCheckOptions(), ...rest };
   const expanded = await expandPaths(paths);
   const files = shardFiles(expanded.files, shard);
@@ -64,8 +66,10 @@ export async function checkPaths(paths: readonly string[], options: CheckPathsOp
   let bytes = 0;
   let done = 0;
   let suppressed = 0;
+  const decoders: string[] = [];
   const take = (result: FileResult): void => {
-    checked.push({ file: result.file, events: result.events, status: result.status, suppressed: result.suppressed });
+    checked.push({ file: result.file, events: result.events, status: result.status, suppressed: result.suppressed, ...(result.zstdDecoder ? { zstdDecoder: result.zstdDecoder } : {}) });
+    if (result.zstdDecoder && !decoders.includes(result.zstdDecoder)) decoders.push(result.zstdDecoder);
     events += result.events;
     bytes += result.bytes;
     // Severity totals come from the file's counts (they include findings over the per-rule cap).
@@ -80,13 +84,13 @@ export async function checkPaths(paths: readonly string[], options: CheckPathsOp
   };
   if (workers !== undefined && modules === allRuleModules) {
     // Worker threads, results in file order: the report is the same as the sequential one.
-    await checkInPool(files, { options: checkOptions, workers, onResult: (result) => {
+    await checkInPool(files, { options: checkOptions, maxLineBytes, workers, onResult: (result) => {
       take(result);
       onFile?.(++done, files.length, result);
     } });
   } else {
     for (const file of files) {
-      const result = await checkLog(file, { ...checkOptions, modules });
+      const result = await checkLog(file, { ...checkOptions, modules, maxLineBytes });
       take(result);
       onFile?.(++done, files.length, result);
     }
@@ -108,6 +112,7 @@ export async function checkPaths(paths: readonly string[], options: CheckPathsOp
       findingsOmitted: total - findings.length,
       findingsSuppressed: suppressed,
       shard: shard ? `${shard.index}/${shard.count}` : null,
+      ...(decoders.length > 0 ? { zstdDecoders: decoders } : {}),
     },
   };
 }

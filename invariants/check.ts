@@ -2,6 +2,8 @@ import { LogChecker, defaultCheckOptions, specRefFor, type CheckOptions, type Ru
 import type { SeverityCounts } from './engine.js';
 import type { Finding, SuppressedCounts } from './findings.js';
 import { readLog, type LogItem } from './log/read-log.js';
+import type { ZstdDecoder } from './log/zstd/decoders.js';
+import type { FrameLimits } from './log/zstd/frame-walker.js';
 import { readerRules } from './log/reader-rules.js';
 import { allRuleModules } from './rules/index.js';
 
@@ -25,17 +27,23 @@ export interface FileResult {
   suppressed: SuppressedCounts;
   /** Severity totals including suppressed findings. */
   counts: SeverityCounts;
+  /** For a `.zstd` log: which decoder read it (native libzstd, or the fzstd fallback). */
+  zstdDecoder?: string;
 }
 
 export interface CheckLogOptions extends Partial<CheckOptions> {
   modules?: readonly RuleModule[];
   maxLineBytes?: number;
+  /** Per-frame decoding limits for `.zstd` logs (see spec/log.md, LOG-ZSTD-4). */
+  frameLimits?: Partial<FrameLimits>;
+  /** The zstd decoder to use instead of the process default (tests, benchmarks). */
+  zstdDecoder?: ZstdDecoder;
   /** Check these bytes instead of reading `path` (in-memory logs, tests). */
   chunks?: AsyncIterable<Uint8Array>;
 }
 
 export async function checkLog(path: string, options: CheckLogOptions = {}): Promise<FileResult> {
-  const { modules = allRuleModules, maxLineBytes, chunks, ...rest } = options;
+  const { modules = allRuleModules, maxLineBytes, frameLimits, zstdDecoder, chunks, ...rest } = options;
   const checkOptions: CheckOptions = { ...defaultCheckOptions(), ...rest };
   const checker = new LogChecker(path, modules, checkOptions);
   const metas = new Map<string, RuleMeta>(Object.entries(readerRules));
@@ -66,7 +74,7 @@ export async function checkLog(path: string, options: CheckLogOptions = {}): Pro
       }
     }
   };
-  const read = await readLog(path, onItem, { maxLineBytes, chunks });
+  const read = await readLog(path, onItem, { maxLineBytes, frameLimits, zstdDecoder, chunks });
   // End-of-log observations ("ends inside an open turn") describe where reading stopped; for a file
   // DSH cannot load at all they would only mislead.
   const endRules = new Set(['LOG-END-1', 'LOG-END-2']);
@@ -80,7 +88,7 @@ export async function checkLog(path: string, options: CheckLogOptions = {}): Pro
   });
   const findings = orderFindings(all.map(sanitise));
   const status: FileStatus = read.unreadable ? 'unreadable' : counts.error > 0 ? 'violations' : 'ok';
-  return { file: path, events: read.events, bytes: read.bytes, status, findings, suppressed, counts };
+  return { file: path, events: read.events, bytes: read.bytes, status, findings, suppressed, counts, ...(read.zstdDecoder !== null ? { zstdDecoder: read.zstdDecoder } : {}) };
 }
 
 /** Check an in-memory log (tests, generators): `name` stands in for the path in findings. */

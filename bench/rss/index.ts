@@ -4,7 +4,11 @@
  * size. Baselines in the same run: the RSS of the same CLI on a tiny log (the process floor), and a
  * bare "read 1 MiB chunks, split lines, JSON.parse" loop over the largest jsonl log.
  *
- *   npm run build && npx tsx bench/rss/index.ts [--sizes 10,100,500,1000] [--workers 1]
+ *   npm run build && npx tsx bench/rss/index.ts [--sizes 10,100,500,1000] [--lines 16,31,63] [--workers 1]
+ *
+ * `--lines` adds logs made of one event whose line is that many MiB: the one input whose memory grows
+ * with its size (a line is parsed whole). Under the 32 MiB default line limit it is judged; over it,
+ * skipped unparsed (LOG-READ-5).
  *
  * Generated logs are cached in $DSH_BENCH_DIR (default /tmp/dsh-bench-logs): generating 1 GB takes
  * minutes, and re-runs reuse them. Writes bench/results/rss.{json,md}.
@@ -17,9 +21,10 @@ import { parseArgs } from 'node:util';
 import { generateLog } from '../support/generate-log.js';
 import { compressMultiFrame, requireBuild, root, runCli, type CliRun } from '../support/cli-run.js';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string' }, workers: { type: 'string' }, write: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { lines: { type: 'string' }, sizes: { type: 'string' }, workers: { type: 'string' }, write: { type: 'boolean' } } });
 const sizes = (values.sizes ?? '10,50,100,200,500,1000').split(',').map(Number);
 const workers = values.workers ?? '1';
+const lineSizes = (values.lines ?? '16,31,63').split(',').filter(Boolean).map(Number);
 const dir = process.env.DSH_BENCH_DIR ?? '/tmp/dsh-bench-logs';
 
 function logFor(mb: number): { jsonl: string; zstd: string } {
@@ -36,6 +41,20 @@ function logFor(mb: number): { jsonl: string; zstd: string } {
     compressMultiFrame(jsonl, `${zstd}.tmp`);
     spawnSync('mv', [`${zstd}.tmp`, zstd]);
   }
+  return { jsonl, zstd };
+}
+
+/** One header and one event whose line is `mib` MiB (a single huge text part). */
+function longLineFor(mib: number): { jsonl: string; zstd: string } {
+  mkdirSync(dir, { recursive: true });
+  const jsonl = join(dir, `rss-line-${mib}mib.jsonl`);
+  const zstd = `${jsonl}.zstd`;
+  if (!existsSync(jsonl)) {
+    const header = { type: 'session', version: 0, id: 'rss-long-line', createdAt: 1_700_000_000_000, cwd: '/proj', delegationDepth: 0 };
+    const event = { type: 'user/message', seq: 0, time: 1_700_000_000_001, data: { message: { role: 'user', content: [{ type: 'text', text: 'x'.repeat(mib * 1024 * 1024 - 256) }] } } };
+    writeFileSync(jsonl, `${JSON.stringify(header)}\n${JSON.stringify(event)}\n`);
+  }
+  if (!existsSync(zstd)) compressMultiFrame(jsonl, zstd);
   return { jsonl, zstd };
 }
 
@@ -73,6 +92,15 @@ for (const mb of sizes) {
     rows.push({ sizeMB: mb, format, fileMB: statSync(file).size / 1e6, run });
   }
 }
+const lineRows: Array<{ lineMiB: number; format: 'jsonl' | 'zstd'; run: CliRun }> = [];
+for (const mib of lineSizes) {
+  const { jsonl, zstd } = longLineFor(mib);
+  for (const [format, file] of [['jsonl', jsonl], ['zstd', zstd]] as const) {
+    const run = check(file);
+    process.stderr.write(`${format} one ${mib} MiB line: ${run.maxRssMB.toFixed(0)} MB RSS, exit ${run.exit}\n`);
+    lineRows.push({ lineMiB: mib, format, run });
+  }
+}
 const largest = logFor(Math.max(...sizes)).jsonl;
 const bareRun = bare(largest);
 const result = {
@@ -82,6 +110,7 @@ const result = {
   floor,
   bareParseLargest: { sizeMB: Math.max(...sizes), ...bareRun },
   rows,
+  lineRows,
 };
 const f = (x: number, d = 0) => x.toFixed(d);
 const md = [
@@ -97,6 +126,20 @@ const md = [
   '',
   `Target: ≤ 256 MB for any size. Largest peak here: ${f(Math.max(...rows.map((r) => r.run.maxRssMB)))} MB.`,
   '',
+  ...(lineRows.length > 0
+    ? [
+        '## One long line',
+        '',
+        'A log of one event whose line is the given size: the one input whose cost grows with its size, because a line is parsed whole. Up to the line limit (default 32 MiB, `--max-line-size`) it is judged; over it, it is skipped unparsed as a LOG-READ-5 error and costs nothing. (Exit 1 throughout: the generated event is deliberately bare and has findings; what is measured is the memory of reading it.)',
+        '',
+        '| line | format | judged? | peak RSS | vs floor | exit |',
+        '|---:|---|---|---:|---:|---:|',
+        ...lineRows.map((r) => `| ${r.lineMiB} MiB | ${r.format} | ${r.lineMiB < 32 ? 'parsed and judged' : 'over the limit: skipped (LOG-READ-5)'} | ${f(r.run.maxRssMB)} MB | ${f(r.run.maxRssMB / floor.maxRssMB, 2)}× | ${r.run.exit} |`),
+        '',
+        `Largest peak for a judged line: ${f(Math.max(0, ...lineRows.filter((r) => r.lineMiB < 32).map((r) => r.run.maxRssMB)))} MB (target ≤ 256 MB).`,
+        '',
+      ]
+    : []),
 ];
 process.stdout.write(`${md.join('\n')}\n`);
 if (values.write) {

@@ -41,7 +41,8 @@ export function mergeCheckReports(reports: readonly CheckReport[], names: readon
       seen.set(f.file, names[i]);
     }
   });
-  const sum = (key: keyof Omit<CheckReport['summary'], 'shard'>) => reports.reduce((n, r) => n + r.summary[key], 0);
+  const sum = (key: keyof Omit<CheckReport['summary'], 'shard' | 'zstdDecoders'>) => reports.reduce((n, r) => n + r.summary[key], 0);
+  const decoders = [...new Set(reports.flatMap((r) => r.summary.zstdDecoders ?? []))];
   return {
     tool: reports[0].tool,
     spec: reports[0].spec,
@@ -59,6 +60,7 @@ export function mergeCheckReports(reports: readonly CheckReport[], names: readon
       findingsOmitted: sum('findingsOmitted'),
       findingsSuppressed: sum('findingsSuppressed'),
       shard: null,
+      ...(decoders.length > 0 ? { zstdDecoders: decoders } : {}),
     },
   };
 }

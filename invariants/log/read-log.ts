@@ -1,5 +1,5 @@
 import type { Severity } from '../findings.js';
-import { decodedSource } from './byte-source.js';
+import { decodedSource, isZstdPath } from './byte-source.js';
 import { NotRegularFileError } from './file-type.js';
 import { ROW_TAGS, expandChunkRow } from './chunk-rows.js';
 import { validateHeader, describe } from './header.js';
@@ -9,7 +9,7 @@ import { normaliseLegacy, type LegacyContext, type LegacyKind } from './legacy.j
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from './line-splitter.js';
 import type { ReaderRuleId } from './reader-rules.js';
 import type { EventLocation, SessionEvent, SessionHeader } from './types.js';
-import type { ZstdDecoder } from './zstd/decoders.js';
+import { defaultZstdDecoder, type ZstdDecoder } from './zstd/decoders.js';
 import type { FrameLimits } from './zstd/frame-walker.js';
 
 /**
@@ -41,6 +41,8 @@ export interface ReadResult {
   lines: number;
   /** Decoded bytes read. */
   bytes: number;
+  /** The zstd decoder that decoded this file (its name), or null for plain jsonl. */
+  zstdDecoder: string | null;
 }
 
 function errorMessage(error: unknown): string {
@@ -58,8 +60,12 @@ export async function readLog(path: string, onItem: (item: LogItem) => void, opt
   );
   let bytes = 0;
   let tornFrame = false;
+  let zstdDecoder: ZstdDecoder | null = null;
   try {
-    for await (const item of decodedSource(path, options.chunks, { limits: options.frameLimits, decoder: options.zstdDecoder })) {
+    // Chosen here, not inside the source, so the result can say which decoder ran (inside the try: a
+    // forced DSH_CTX_CONFORM_ZSTD=native without the binding is this file's read error).
+    if (isZstdPath(path)) zstdDecoder = options.zstdDecoder ?? defaultZstdDecoder();
+    for await (const item of decodedSource(path, options.chunks, { limits: options.frameLimits, decoder: zstdDecoder ?? undefined })) {
       if (item.kind === 'data') {
         bytes += item.bytes.length;
         const buf = Buffer.isBuffer(item.bytes) ? item.bytes : Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.length);
@@ -82,7 +88,7 @@ export async function readLog(path: string, onItem: (item: LogItem) => void, opt
   }
   const tail = reader.stopped ? null : splitter.end();
   reader.finish(tail, tornFrame);
-  return { unreadable: reader.unreadable, events: reader.events, lines: splitter.nextLineNo - 1, bytes };
+  return { unreadable: reader.unreadable, events: reader.events, lines: splitter.nextLineNo - 1, bytes, zstdDecoder: zstdDecoder?.name ?? null };
 }
 
 /** Turns complete lines into header/event/finding items. */

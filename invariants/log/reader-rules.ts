@@ -36,7 +36,7 @@ export const readerRules = {
   'LOG-READ-5': {
     severity: 'error',
     title: 'Lines have a sane length',
-    must: 'A line MUST NOT exceed the maximum line length (64 MiB by default); longer lines are reported and skipped unparsed.',
+    must: 'A line MUST NOT exceed the maximum line length (32 MiB by default); longer lines are reported and skipped unparsed.',
     doc,
   },
   'LOG-READ-6': {

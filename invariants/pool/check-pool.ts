@@ -17,6 +17,7 @@ import type { PoolRequest, PoolResponse } from './protocol.js';
  */
 export interface PoolOptions {
   options: CheckOptions;
+  maxLineBytes?: number;
   /** Worker threads to start (at most one per file). */
   workers: number;
   onResult: (result: FileResult) => void;
@@ -60,7 +61,7 @@ function lostFile(file: string, why: string): FileResult {
   };
 }
 
-export async function checkInPool(files: readonly string[], { options, workers, onResult, resourceLimits = WORKER_LIMITS }: PoolOptions): Promise<void> {
+export async function checkInPool(files: readonly string[], { options, maxLineBytes, workers, onResult, resourceLimits = WORKER_LIMITS }: PoolOptions): Promise<void> {
   if (files.length === 0) return;
   const results: Array<FileResult | undefined> = new Array(files.length);
   let next = 0; // next file to hand out
@@ -94,7 +95,7 @@ export async function checkInPool(files: readonly string[], { options, workers, 
           return;
         }
         current = next++;
-        worker.postMessage({ id: current, file: files[current], options } satisfies PoolRequest);
+        worker.postMessage({ id: current, file: files[current], options, maxLineBytes } satisfies PoolRequest);
       };
       worker.on('message', (m: PoolResponse) => {
         current = null;

@@ -10,7 +10,7 @@ import type { PoolRequest, PoolResponse } from './protocol.js';
  */
 const port = parentPort!;
 port.on('message', (request: PoolRequest) => {
-  checkLog(request.file, request.options).then(
+  checkLog(request.file, { ...request.options, maxLineBytes: request.maxLineBytes }).then(
     (result) => port.postMessage({ id: request.id, kind: 'result', result } satisfies PoolResponse),
     (error: unknown) => port.postMessage({ id: request.id, kind: 'crash', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) } satisfies PoolResponse),
   );

@@ -6,6 +6,7 @@ export interface PoolRequest {
   id: number;
   file: string;
   options: CheckOptions;
+  maxLineBytes?: number;
 }
 
 export type PoolResponse = { id: number; kind: 'result'; result: FileResult } | { id: number; kind: 'crash'; message: string };

@@ -43,6 +43,8 @@ export function* renderHuman(report: CheckReport, { color }: HumanOptions): Gene
   ]
     .filter(Boolean)
     .join(', ');
+  // Which zstd decoder ran matters when comparing timings (the pure-JS fallback is ~2x slower).
+  if (s.zstdDecoders) yield paint('dim', `zstd decoded by ${s.zstdDecoders.map((name) => terminalSafe(name)).join('; ')}`) + '\n';
   const clean = s.errors === 0 && s.unreadable === 0;
   const verdict = clean ? paint('green', '✓') : paint('red', '✗');
   yield `${verdict} ${fileText} checked against spec ${report.spec}: ${parts.join(', ')}${extra ? ` (${extra})` : ''}\n`;

@@ -13,6 +13,7 @@ export const CheckedFile = z.object({
   events: z.number().int().nonnegative().describe('Events read; packed chunk rows count as the events they expand to'),
   status: FileStatus.describe('ok: no error findings; violations: error findings; unreadable: DSH could not load the file'),
   suppressed: SuppressedCounts,
+  zstdDecoder: z.string().optional().describe('For a .zstd log: the decoder that read it (native libzstd, or the pure-JS fzstd fallback)'),
 });
 export type CheckedFile = z.infer<typeof CheckedFile>;
 
@@ -28,6 +29,7 @@ export const CheckSummary = z.object({
   findingsOmitted: z.number().int().nonnegative().describe('Findings left out of `findings` by --max-findings (still counted above)'),
   findingsSuppressed: z.number().int().nonnegative().describe('Findings over the per-rule, per-file cap (--max-findings-per-rule): counted above and per file in `files[].suppressed`, never in `findings`'),
   shard: z.string().nullable().describe('i/n when the run was a shard of a larger file list'),
+  zstdDecoders: z.array(z.string()).optional().describe('The zstd decoders that read this run\'s .zstd logs, in order of first use (absent when there were none)'),
 });
 export type CheckSummary = z.infer<typeof CheckSummary>;
 

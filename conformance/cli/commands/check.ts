@@ -8,7 +8,9 @@ import { CHECK_REPORTER_NAMES, renderCheck, type CheckReporter } from '../../rep
 import { extractOutputFiles, readJsonOption, reporterParseOptions, resolveReporters, writeReports } from '../reporter-options.js';
 import { allRuleModules, KnownConfigsSchema } from '../../../invariants/rules/index.js';
 import { useColor } from '../../reporters/style.js';
+import { parseByteSize } from '../byte-size.js';
 import { EXIT, UsageError } from '../usage-error.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../../../invariants/log/line-splitter.js';
 import { version } from '../version.js';
 
 /**
@@ -50,6 +52,9 @@ Options:
   --config JSON|@FILE  source configs the logs were written with, as JSON or @file.json, e.g.
                        '{"time-context":{"refreshIntervalMs":60000}}'
   --max-clock-skew MS  how far a reading may predate already-durable events (default 60000)
+  --max-line-size SIZE longest line judged, e.g. 64M (default ${DEFAULT_MAX_LINE_BYTES / 1024 ** 2}M); a longer line is a
+                       LOG-READ-5 error, skipped unparsed. A line costs about 4x its size in memory
+                       while it is judged, so raising this raises check's peak memory
   -h, --help           show this help
 
 Examples:
@@ -111,6 +116,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
         spec: { type: 'string' },
         config: { type: 'string' },
         'max-clock-skew': { type: 'string' },
+        'max-line-size': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -137,6 +143,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const maxFindings = values['max-findings'] !== undefined ? parseNonNegativeInt('--max-findings', values['max-findings']) : undefined;
   const maxClockSkewMs = values['max-clock-skew'] !== undefined ? parseNonNegativeInt('--max-clock-skew', values['max-clock-skew']) : undefined;
   const configs = values.config !== undefined ? parseConfig(values.config) : {};
+  const maxLineBytes = values['max-line-size'] !== undefined ? parseByteSize('--max-line-size', values['max-line-size'], { defaultUnit: 'M', min: 1024, minText: '1K', examples: '16M or 64M' }) : undefined;
 
   const progress = process.stderr.isTTY ? new Progress() : null;
   const report = await checkPaths(positionals, {
@@ -147,6 +154,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
     shard,
     maxFindings,
     maxFindingsPerRule,
+    ...(maxLineBytes !== undefined ? { maxLineBytes } : {}),
     workers,
     tool: { name: 'dsh-ctx-conform', version },
     onFile: progress ? (done, total, result) => progress.update(done, total, result.bytes) : undefined,

@@ -8,6 +8,7 @@ import { readBaseline, writeBaseline } from '../../runner/expected-failures.js';
 import type { PluginSpec } from '../../runner/plugin-spec.js';
 import { emptyPlugins, reportFailed, runConformance } from '../../runner/run-conformance.js';
 import { extractOutputFiles, readJsonOption, reporterParseOptions, resolveReporters, writeReports } from '../reporter-options.js';
+import { parseByteSize } from '../byte-size.js';
 import { EXIT, UsageError } from '../usage-error.js';
 
 export const runHelp = `Usage: dsh-ctx-conform [PLUGIN...] [options]
@@ -112,11 +113,7 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 /** `512M`, `2G`, `1.5G`, `4096` (MiB) → bytes. */
 export function parseMemory(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const m = /^(\d+(?:\.\d+)?)\s*([KMG]i?B?)?$/i.exec(value.trim());
-  const unit = m?.[2]?.[0]?.toUpperCase() ?? 'M';
-  const bytes = m ? Number(m[1]) * (unit === 'K' ? 1024 : unit === 'M' ? 1024 ** 2 : 1024 ** 3) : NaN;
-  if (!Number.isFinite(bytes) || bytes < 64 * 1024 ** 2) throw new UsageError(`--max-memory expects a size of at least 64M such as 512M or 2G, got ${JSON.stringify(value)}`);
-  return Math.floor(bytes);
+  return parseByteSize('--max-memory', value, { defaultUnit: 'M', min: 64 * 1024 ** 2, minText: '64M', examples: '512M or 2G' });
 }
 
 /** Refuse an --output the run could not write, before spending the run. */
