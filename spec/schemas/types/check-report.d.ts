@@ -25,6 +25,10 @@ status: ("ok" | "violations" | "unreadable")
 suppressed: {
 [k: string]: number
 }
+/**
+ * For a .zstd log: the decoder that read it (native libzstd, or the pure-JS fzstd fallback)
+ */
+zstdDecoder?: string
 }[]
 findings: {
 /**
@@ -82,5 +86,9 @@ findingsSuppressed: number
  * i/n when the run was a shard of a larger file list
  */
 shard: (string | null)
+/**
+ * The zstd decoders that read this run's .zstd logs, in order of first use (absent when there were none)
+ */
+zstdDecoders?: string[]
 }
 }
