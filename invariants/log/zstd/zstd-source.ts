@@ -45,8 +45,20 @@ interface Batch {
 
 type Entry = Batch | { kind: 'item'; item: SourceItem };
 
+/**
+ * The pieces as one byte range. Pieces cut from one read lie back to back in its buffer: then they are
+ * one view of it, not a copy (a batch is usually all the frames of one read).
+ */
 function concat(pieces: Uint8Array[]): Uint8Array {
-  return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
+  if (pieces.length === 1) return pieces[0];
+  const first = pieces[0];
+  let end = first.byteOffset + first.length;
+  for (let k = 1; k < pieces.length; k++) {
+    const p = pieces[k];
+    if (p.buffer !== first.buffer || p.byteOffset !== end) return Buffer.concat(pieces);
+    end += p.length;
+  }
+  return new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset);
 }
 
 function frameWhere(frameNo: number, frame: FrameBoundary): string {
