@@ -77,6 +77,8 @@ const result = {
   allIdentical: pairs.every((p) => p.identical),
 };
 const f = (x: number, d = 2) => x.toFixed(d);
+const oneCores = median(pairs.map((p) => p.one.cpuMs / p.one.wallMs));
+const ceiling = Math.min(workers, result.machine.cpus) / oneCores;
 const md = [
   '# `check` on a fleet: one worker against the pool',
   '',
@@ -91,6 +93,8 @@ const md = [
   `Speed-up (same-run pairs): median **${f(result.medianRatio)}×**, spread ${f(result.minRatio)}–${f(result.maxRatio)}×. Target ≥ 1.8× on 2 cores. Peak RSS: ${f(Math.max(...pairs.map((p) => p.one.maxRssMB)), 0)} MB with 1 worker, ${f(Math.max(...pairs.map((p) => p.many.maxRssMB)), 0)} MB with ${workers}.`,
   '',
   'CPU used per wall second is how many cores the run actually got: when it stays near 1 for the pool, the machine (shared with other jobs) had no second core to give, and the wall-time ratio measures the load, not the pool.',
+  '',
+  `Ceiling: with one worker the run already keeps a median ${f(oneCores)} cores busy (the worker thread, libzstd decoding on libuv's thread pool, V8's background GC threads and the main thread overlap), so ${result.machine.cpus} cores allow at most ${f(ceiling)}× over one worker even with perfect scaling; the median speed-up is ${f((100 * result.medianRatio) / ceiling, 0)}% of that ceiling.`,
   '',
 ];
 process.stdout.write(`${md.join('\n')}\n`);
