@@ -143,6 +143,21 @@ export function draft(d: Omit<ScenarioDraft, 'source' | 'spec' | 'provenance'>):
   return { source: 'tmux-context', spec: ['2026-08', '2026-07'], provenance: { generator: GENERATOR }, ...d };
 }
 
+/**
+ * A world the plugin must leave alone: one turn in which its command runs once, finds no location it
+ * can use, and the plugin injects nothing and warns nothing.
+ */
+export const silentNoOp = (category: ScenarioDraft['category'], title: string, rules: string[], state: TmuxState): ScenarioDraft =>
+  draft({
+    category,
+    title,
+    rules,
+    env: env(state),
+    actions: turn('where am I?'),
+    expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
+    check: expecting({ readings: [], runs: 1, warnings: [] }),
+  });
+
 // ---------------------------------------------------------------------------------------------
 // Log fixtures: base logs written by the simulated host running the reference (so every core log
 // rule holds), then one relation broken by hand. Edits renumber seqs, so insertions stay valid.

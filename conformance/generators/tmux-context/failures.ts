@@ -1,6 +1,6 @@
 import type { ScenarioDraft } from '../../scenario/draft.js';
 import { tmuxStates } from '../../host/services/shell.js';
-import { ENTER_PROMPT_ONLY, ENTER_WITH_READING, IN_PANE, PANE, WARNING, draft, enter, env, expecting, loaded, reading, shortTurn, stateWith, tmux, turn } from './dsl.js';
+import { ENTER_PROMPT_ONLY, ENTER_WITH_READING, IN_PANE, PANE, WARNING, draft, enter, env, expecting, loaded, reading, shortTurn, silentNoOp, stateWith, tmux, turn } from './dsl.js';
 
 /**
  * tmux-context scenarios: failures the plugin must contain. No shell executor (upstream §2.4 #8), not
@@ -20,44 +20,12 @@ export function failures(): ScenarioDraft[] {
       check: expecting({ readings: [], queries: 0, warnings: [] }),
     }),
     // --- #9
-    draft({
-      category: 'failure-containment',
-      title: 'is a silent no-op outside tmux (the query exits non-zero)',
-      rules: ['TMUX-REQ-7'],
-      env: env(tmuxStates.outside()),
-      actions: turn('where am I?'),
-      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
-      check: expecting({ readings: [], runs: 1, warnings: [] }),
-    }),
-    draft({
-      category: 'failure-containment',
-      title: 'is a silent no-op when $TMUX_PANE is set but no tmux server is running',
-      rules: ['TMUX-REQ-7'],
-      env: env({ ...IN_PANE, server: null }),
-      actions: turn('where am I?'),
-      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
-      check: expecting({ readings: [], runs: 1, warnings: [] }),
-    }),
+    silentNoOp('failure-containment', 'is a silent no-op outside tmux (the query exits non-zero)', ['TMUX-REQ-7'], tmuxStates.outside()),
+    silentNoOp('failure-containment', 'is a silent no-op when $TMUX_PANE is set but no tmux server is running', ['TMUX-REQ-7'], { ...IN_PANE, server: null }),
     // --- #10
-    draft({
-      category: 'parsing',
-      title: 'wrong field count (a window name containing a literal backslash-t) is a silent no-op',
-      rules: ['TMUX-REQ-7'],
-      env: env(stateWith({ windowName: 'a\\tb' })),
-      actions: turn('where am I?'),
-      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
-      check: expecting({ readings: [], runs: 1, warnings: [] }),
-    }),
+    silentNoOp('parsing', 'wrong field count (a window name containing a literal backslash-t) is a silent no-op', ['TMUX-REQ-7'], stateWith({ windowName: 'a\\tb' })),
     // --- #11
-    draft({
-      category: 'parsing',
-      title: 'an empty pane id (a tmux without #{pane_id}) is a silent no-op',
-      rules: ['TMUX-REQ-7'],
-      env: env({ ...IN_PANE, server: { panes: [PANE], unsupportedFormats: ['pane_id'] } }),
-      actions: turn('where am I?'),
-      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
-      check: expecting({ readings: [], runs: 1, warnings: [] }),
-    }),
+    silentNoOp('parsing', 'an empty pane id (a tmux without #{pane_id}) is a silent no-op', ['TMUX-REQ-7'], { ...IN_PANE, server: { panes: [PANE], unsupportedFormats: ['pane_id'] } }),
     // --- #12, #13, #14
     draft({
       category: 'failure-containment',

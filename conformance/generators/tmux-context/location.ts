@@ -1,6 +1,6 @@
 import type { ScenarioDraft } from '../../scenario/draft.js';
 import { tmuxStates, type TmuxObservation } from '../../host/services/shell.js';
-import { ENTER_PROMPT_ONLY, ENTER_WITH_READING, IN_PANE, PANE, draft, enter, env, expecting, fail, loaded, reading, stateWith, turn } from './dsl.js';
+import { ENTER_WITH_READING, IN_PANE, PANE, draft, enter, env, expecting, fail, loaded, reading, silentNoOp, stateWith, turn } from './dsl.js';
 
 /**
  * tmux-context scenarios: where the plugin is and how it says so. The reading's format and source
@@ -52,33 +52,9 @@ export function locationAndDiscovery(): ScenarioDraft[] {
         },
       }),
     }),
-    draft({
-      category: 'discovery',
-      title: 'an inherited $TMUX/$TMUX_PANE (another tty than the pane\'s) is not in tmux: no reading, no warning',
-      rules: ['TMUX-REQ-5', 'TMUX-REQ-7'],
-      env: env(tmuxStates.inherited(PANE)),
-      actions: turn('where am I?'),
-      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
-      check: expecting({ readings: [], runs: 1, warnings: [] }),
-    }),
-    draft({
-      category: 'discovery',
-      title: 'a process without a controlling tty inside a tmux environment reads as not in tmux',
-      rules: ['TMUX-REQ-5', 'TMUX-REQ-7'],
-      env: env({ ...IN_PANE, processTty: null }),
-      actions: turn('where am I?'),
-      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
-      check: expecting({ readings: [], runs: 1, warnings: [] }),
-    }),
-    draft({
-      category: 'discovery',
-      title: '$TMUX_PANE naming a pane that no longer exists is a silent no-op',
-      rules: ['TMUX-REQ-5', 'TMUX-REQ-7'],
-      env: env({ ...IN_PANE, env: { ...IN_PANE.env, TMUX_PANE: '%404' } }),
-      actions: turn('where am I?'),
-      expectOutcomes: [loaded, enter(1, ENTER_PROMPT_ONLY)],
-      check: expecting({ readings: [], runs: 1, warnings: [] }),
-    }),
+    silentNoOp('discovery', 'an inherited $TMUX/$TMUX_PANE (another tty than the pane\'s) is not in tmux: no reading, no warning', ['TMUX-REQ-5', 'TMUX-REQ-7'], tmuxStates.inherited(PANE)),
+    silentNoOp('discovery', 'a process without a controlling tty inside a tmux environment reads as not in tmux', ['TMUX-REQ-5', 'TMUX-REQ-7'], { ...IN_PANE, processTty: null }),
+    silentNoOp('discovery', '$TMUX_PANE naming a pane that no longer exists is a silent no-op', ['TMUX-REQ-5', 'TMUX-REQ-7'], { ...IN_PANE, env: { ...IN_PANE.env, TMUX_PANE: '%404' } }),
   ];
 }
 
