@@ -1,5 +1,5 @@
 import type { LogDraft } from '../../scenario/draft.js';
-import { IN_PANE, PANE, advance, hostLog, insert, logDraft, move, reading, readingIndexes, retext, stateWith, tmux, turn, type In } from './dsl.js';
+import { IN_PANE, PANE, advance, hostLog, insert, logDraft, move, reading, readingIndexes, retext, stateWith, tmux, turn, type In, type LogEvent } from './dsl.js';
 
 /**
  * tmux-context validator log fixtures: a log and the exact multiset of rule ids it must produce.
@@ -102,45 +102,24 @@ export async function tmuxContextLogFixtures(): Promise<LogDraft[]> {
     second.data.id = '6f1c1f1e-2222-4000-8000-000000000001';
     drafts.push(logDraft('two readings in one turn', 'ordering', ['TMUX-ONCE-1', 'TMUX-POS-3'], insert(log, first + 1, second), ['TMUX-ONCE-1', 'TMUX-POS-3']));
   }
-  {
-    const log = structuredClone(sameTwice);
-    const late = log.findIndex((e) => e.type === 'turn/start' && e.data.turn === 2);
-    const stepStart = log.findIndex((e, i) => i > late && e.type === 'step/start');
-    const copy = { ...structuredClone(log[readingIndexes(log)[0]]), time: log[stepStart].time };
-    retext(copy, reading(2));
-    copy.data.id = '6f1c1f1e-2222-4000-8000-000000000002';
-    drafts.push(logDraft('a new turn repeats an unchanged location', 'format', ['TMUX-CHANGE-1'], insert(log, stepStart + 1, copy), ['TMUX-CHANGE-1']));
-  }
+  drafts.push(logDraft('a new turn repeats an unchanged location', 'format', ['TMUX-CHANGE-1'], repeatFirstReading(sameTwice, 2, '6f1c1f1e-2222-4000-8000-000000000002'), ['TMUX-CHANGE-1']));
   {
     // turn 1 reads the location, turn 2 carries a non-text tmux message, turn 3 repeats turn 1's location:
     // allowed, because DSH treats the non-text message as "no previous reading". Only FMT-1 fires.
-    let log = await hostLog([...turn('one'), ...turn('two'), ...turn('three')]);
-    const stepStartOf = (turnNo: number) => {
-      const start = log.findIndex((e) => e.type === 'turn/start' && e.data.turn === turnNo);
-      return log.findIndex((e, i) => i > start && e.type === 'step/start');
-    };
-    const first = log[readingIndexes(log)[0]];
-    const image = structuredClone(first);
+    const base = await hostLog([...turn('one'), ...turn('two'), ...turn('three')]);
+    const image = structuredClone(base[readingIndexes(base)[0]]);
     image.data.content = [{ type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' }];
     image.data.source.sections[0].text = '';
     image.data.id = '6f1c1f1e-2222-4000-8000-000000000003';
-    image.time = log[stepStartOf(2)].time;
-    log = insert(log, stepStartOf(2) + 1, image);
-    const repeat = { ...structuredClone(first), time: log[stepStartOf(3)].time };
-    retext(repeat, reading(3));
-    repeat.data.id = '6f1c1f1e-2222-4000-8000-000000000005';
-    log = insert(log, stepStartOf(3) + 1, repeat);
+    image.time = base[stepStartOf(base, 2)].time;
+    const log = repeatFirstReading(insert(base, stepStartOf(base, 2) + 1, image), 3, '6f1c1f1e-2222-4000-8000-000000000005');
     drafts.push(logDraft('a non-text tmux-context message resets change suppression', 'parsing', ['TMUX-CHANGE-1', 'TMUX-FMT-1'], log, ['TMUX-FMT-1']));
   }
   {
     const shadowed = await hostLog([...turn('one'), { do: 'compact', keepLast: 0 }, ...turn('two')]);
     // Forge turn 2's missing reading as a repeat: appended right after turn 2's step/start (seqs shift; no replace op follows).
-    const turn2 = shadowed.findIndex((e) => e.type === 'turn/start' && e.data.turn === 2);
-    const stepStart = shadowed.findIndex((e, i) => i > turn2 && e.type === 'step/start');
-    const copy = { ...structuredClone(shadowed[readingIndexes(shadowed)[0]]), time: shadowed[stepStart].time };
-    retext(copy, reading(2));
-    copy.data.id = '6f1c1f1e-2222-4000-8000-000000000004';
-    drafts.push(logDraft('a repeat of a reading hidden by compaction is still a repeat (raw log)', 'compaction', ['TMUX-CHANGE-1'], insert(shadowed, stepStart + 1, copy), ['TMUX-CHANGE-1']));
+    const log = repeatFirstReading(shadowed, 2, '6f1c1f1e-2222-4000-8000-000000000004');
+    drafts.push(logDraft('a repeat of a reading hidden by compaction is still a repeat (raw log)', 'compaction', ['TMUX-CHANGE-1'], log, ['TMUX-CHANGE-1']));
   }
   drafts.push(logDraft('readings 30 s apart under a 60 s refresh interval', 'interval-scheduling', ['TMUX-INTERVAL-1'], twoTurns, ['TMUX-INTERVAL-1'], { refreshIntervalMs: 60_000 }));
   drafts.push(logDraft('readings 30 s apart with no known interval', 'interval-scheduling', ['TMUX-INTERVAL-1'], twoTurns, []));
@@ -154,4 +133,19 @@ export async function tmuxContextLogFixtures(): Promise<LogDraft[]> {
 
 function shortTurnWithRequest(): In[] {
   return [{ do: 'pre-step' }, { do: 'request' }, { do: 'assistant', text: 'ok' }, { do: 'turn-end' }];
+}
+
+/** Index of the step/start of turn `turnNo`. */
+function stepStartOf(log: LogEvent[], turnNo: number): number {
+  const start = log.findIndex((e) => e.type === 'turn/start' && e.data.turn === turnNo);
+  return log.findIndex((e, i) => i > start && e.type === 'step/start');
+}
+
+/** The log with a copy of its first reading, relabelled for turn `turnNo` (message id `id`), appended right after that turn's step/start. */
+function repeatFirstReading(log: LogEvent[], turnNo: number, id: string): LogEvent[] {
+  const at = stepStartOf(log, turnNo);
+  const copy = { ...structuredClone(log[readingIndexes(log)[0]]), time: log[at].time };
+  retext(copy, reading(turnNo));
+  copy.data.id = id;
+  return insert(log, at + 1, copy);
 }
