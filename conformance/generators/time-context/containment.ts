@@ -1,5 +1,5 @@
 import type { Spec } from './dsl.js';
-import { assistant, clock, loaded, preStep, prompt, reading, readingsMatch, request, turnEnd } from './dsl.js';
+import { clock, loaded, preStep, prompt, readingsMatch, turn } from './dsl.js';
 
 /** time-context scenarios: containment (tests 10, 15, probes). */
 export function containment(): Spec[] {
@@ -40,7 +40,7 @@ export function containment(): Spec[] {
       category: 'failure-containment',
       title: 'after a rejected and a failed turn, the next turn\'s reading measures from the last durable message',
       rules: ['TC-ELAPSED-1', 'TC-SRC-1', 'TC-SRC-2', 'TC-CONTENT-1'],
-      actions: [prompt('one'), preStep(), request, assistant('a'), turnEnd, clock(3_000), prompt('two'), preStep({ kind: 'reject' }), clock(4_000), prompt('three'), preStep({ kind: 'throw', message: 'x' }), clock(5_000), prompt('four'), preStep()],
+      actions: [...turn('one'), clock(3_000), prompt('two'), preStep({ kind: 'reject' }), clock(4_000), prompt('three'), preStep({ kind: 'throw', message: 'x' }), clock(5_000), prompt('four'), preStep()],
       check: readingsMatch(/unavailable\.$/, /turn 4, step 1: .*\n.*\nElapsed since the preceding model-visible message: 12s\.$/),
     },
   ];

@@ -6,9 +6,10 @@ import type { SpecRevision } from '../../../spec/revisions.js';
 
 /**
  * The small DSL the time-context scenarios are written in: prompts, clock moves, pre-steps with
- * downstream decisions, the reading texts a scenario pins, and `draft` (a scenario in the fixture's
- * draft shape). Message ids come from a counter that `resetIds()` restarts, so a run of the generator
- * always writes the same ids.
+ * downstream decisions, the two action runs most scenarios repeat (`turn`, a completed turn, and
+ * `nextStep`, a tool-calling step followed by the next pre-step), the reading texts a scenario pins,
+ * and `draft` (a scenario in the fixture's draft shape). Message ids come from a counter that
+ * `resetIds()` restarts, so a run of the generator always writes the same ids.
  */
 export const BASE = Date.parse('2026-07-14T00:00:00.000Z');
 export const header = { type: 'session' as const, version: 0, id: 'session-time-context', createdAt: BASE, cwd: '/proj', delegationDepth: 0 };
@@ -39,6 +40,10 @@ export const assistant = (text = 'ok', tools = 0): ActionIn => ({
 export const turnEnd: ActionIn = { do: 'turn-end' };
 export const restart: ActionIn = { do: 'restart' };
 export const compact = (keepLast = 0): ActionIn => ({ do: 'compact', keepLast });
+/** A completed one-step turn: the prompt (zoned with `zone`), its pre-step, the request, a plain reply, the turn end. */
+export const turn = (text: string, reply = 'a', zone?: string): ActionIn[] => [prompt(text, zone), preStep(), request, assistant(reply), turnEnd];
+/** A step that ends in tool calls, the clock moving by `advance`, and the next step's pre-step. */
+export const nextStep = (reply: string, advance: number, tools = 1): ActionIn[] => [request, assistant(reply, tools), clock(advance), preStep()];
 
 /** Texts of the readings in a log. */
 export function readingTexts(log: readonly unknown[]): string[] {

@@ -47,7 +47,8 @@ function withReading(events: SessionEvent[], at: number, edit: (data: Reading['d
   return copy;
 }
 
-function insertBefore(events: SessionEvent[], at: number, event: Omit<SessionEvent, 'seq'>): SessionEvent[] {
+/** Insert `event` before index `at`, seqs renumbered (an event that names a seq keeps its key order). */
+export function insertBefore(events: SessionEvent[], at: number, event: Omit<SessionEvent, 'seq'> & { seq?: number }): SessionEvent[] {
   return renumber([...events.slice(0, at), { ...event, seq: -1 }, ...events.slice(at)]);
 }
 

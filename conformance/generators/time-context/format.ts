@@ -1,5 +1,5 @@
 import type { Spec } from './dsl.js';
-import { BASE, UNAVAILABLE, assistant, clock, enter, loaded, msg, preStep, prompt, reading, readingTexts, readingsAre, readingsMatch, request, resolved, steer, turnEnd } from './dsl.js';
+import { UNAVAILABLE, assistant, clock, enter, loaded, msg, nextStep, preStep, prompt, reading, readingTexts, readingsAre, readingsMatch, request, resolved, steer, turn, turnEnd } from './dsl.js';
 
 /** time-context scenarios: format and baselines (upstream tests 1-6, 16, 36). */
 export function formatAndBaselines(): Spec[] {
@@ -9,7 +9,7 @@ export function formatAndBaselines(): Spec[] {
       title: 'step 1 records turn, step, the browser-zoned time and the elapsed span since the preceding model-visible message (1d 1h 1m 1s)',
       rules: ['TC-FORMAT-1', 'TC-ELAPSED-1', 'TC-TIME-3', 'TC-ZONE-1'],
       config: { timeZone: 'Asia/Shanghai' },
-      actions: [prompt('first'), preStep(), request, assistant('hi'), turnEnd, clock(90_061_000), prompt('second', 'Asia/Shanghai'), preStep()],
+      actions: [...turn('first', 'hi'), clock(90_061_000), prompt('second', 'Asia/Shanghai'), preStep()],
       check: readingsAre(
         reading(1, 1, '2026-07-14T08:00:00+08:00[Asia/Shanghai]', UNAVAILABLE, 'unavailable'),
         reading(2, 1, '2026-07-15T09:01:01+08:00[Asia/Shanghai]', resolved('Asia/Shanghai'), '1d 1h 1m 1s'),
@@ -46,14 +46,14 @@ export function formatAndBaselines(): Spec[] {
       category: 'format',
       title: 'elapsed is floored to whole seconds, never rounded (1.999 s renders 1s)',
       rules: ['TC-ELAPSED-1'],
-      actions: [prompt('go'), preStep(), request, assistant('calling', 1), clock(1_999), preStep()],
+      actions: [prompt('go'), preStep(), ...nextStep('calling', 1_999)],
       check: readingsMatch(/unavailable\.$/, /step context: 1s\.$/),
     },
     {
       category: 'ordering',
       title: 'one reading per entered step, each after step/start and the batch, with tool calls between requests',
       rules: ['TC-POS-2', 'TC-POS-3', 'TC-POS-4', 'TC-SCHED-2'],
-      actions: [prompt('go'), preStep(), request, assistant('calling', 2), clock(61_000), preStep(), request, assistant('done'), turnEnd],
+      actions: [prompt('go'), preStep(), ...nextStep('calling', 61_000, 2), request, assistant('done'), turnEnd],
       check: (actual) => {
         const types = actual.log.map((e) => e.type);
         const firstReading = actual.log.findIndex((e) => readingTexts([e]).length === 1);
@@ -76,7 +76,7 @@ export function formatAndBaselines(): Spec[] {
       title: 'a step with no reading earlier in its turn (previous turn\'s reading, step 1 suppressed) reports an unavailable step-context baseline',
       rules: ['TC-ELAPSED-2', 'TC-SCHED-1'],
       config: { refreshIntervalMs: 60_000 },
-      actions: [prompt('one'), preStep(), request, assistant('a'), turnEnd, clock(30_000), prompt('two'), preStep(), request, assistant('b', 1), clock(30_000), preStep()],
+      actions: [...turn('one'), clock(30_000), prompt('two'), preStep(), ...nextStep('b', 30_000)],
       check: readingsAre(
         reading(1, 1, '2026-07-14T00:00:00+00:00[UTC]', UNAVAILABLE, 'unavailable'),
         reading(2, 2, '2026-07-14T00:01:00+00:00[UTC]', UNAVAILABLE, 'unavailable'),
@@ -87,7 +87,7 @@ export function formatAndBaselines(): Spec[] {
       title: 'two turns under TZ=Asia/Shanghai: two readings in the process zone, the second with a duration',
       rules: ['TC-FORMAT-1', 'TC-ELAPSED-1'],
       tz: 'Asia/Shanghai',
-      actions: [prompt('one'), preStep(), request, assistant('a'), turnEnd, clock(5_000), prompt('two'), preStep()],
+      actions: [...turn('one'), clock(5_000), prompt('two'), preStep()],
       check: readingsAre(
         reading(1, 1, '2026-07-14T08:00:00+08:00[Asia/Shanghai]', UNAVAILABLE, 'unavailable'),
         reading(2, 1, '2026-07-14T08:00:05+08:00[Asia/Shanghai]', UNAVAILABLE, '5s'),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SessionEvent } from '../../../invariants/log/types.js';
-import { FORGERIES } from './forgeries.js';
+import { FORGERIES, insertBefore } from './forgeries.js';
 import { referenceFor } from '../../../reference/time-context/index.js';
 import { createTimestampFormatter, formatTimestamp, parseRenderedTimestamp } from '../../../reference/time-context/timestamp.js';
 import type { SpecRevision } from '../../../spec/revisions.js';
@@ -143,8 +143,7 @@ export async function timeContextLogFixtures(): Promise<LogDraft[]> {
       rules: ['TC-POS-2'],
       log: (() => {
         const at = r(base08, 2);
-        const out = [...base08.slice(0, at), { type: 'step/end', seq: 0, time: base08[at].time, data: { turn: 2, step: 1 } }, ...base08.slice(at)];
-        return out.map((e, seq) => ({ ...e, seq }));
+        return insertBefore(base08, at, { type: 'step/end', seq: 0, time: base08[at].time, data: { turn: 2, step: 1 } });
       })(),
       findings: ['TC-POS-2'],
       category: 'log-structure',
@@ -159,8 +158,7 @@ export async function timeContextLogFixtures(): Promise<LogDraft[]> {
         const at = r(base07, 1);
         const assistant = base07.find((e) => e.type === 'assistant/message')!;
         // The assistant message names the reading's own step (turn 1, step 2), so only the position is wrong.
-        const out = [...base07.slice(0, at), { ...assistant, time: base07[at].time, data: { ...(assistant.data as object), step: 2 } }, ...base07.slice(at)];
-        return out.map((e, seq) => ({ ...e, seq }));
+        return insertBefore(base07, at, { ...assistant, time: base07[at].time, data: { ...(assistant.data as object), step: 2 } });
       })(),
       findings: ['TC-POS-5'],
       category: 'log-structure',

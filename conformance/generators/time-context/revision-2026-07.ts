@@ -1,5 +1,5 @@
 import type { Spec } from './dsl.js';
-import { assistant, clock, enter, loaded, mixed, preStep, prompt, reading, readingsAre, readingsMatch, request, steer, turnEnd } from './dsl.js';
+import { clock, enter, loaded, nextStep, preStep, prompt, reading, readingsAre, readingsMatch, steer, turn } from './dsl.js';
 
 /** time-context scenarios: 2026-07: the two-line reading (npm 0.0.1-rc.1). */
 export function revision2026_07(): Spec[] {
@@ -9,7 +9,7 @@ export function revision2026_07(): Spec[] {
       title: '2026-07: a two-line reading with the step-1 baseline',
       rules: ['TC-FORMAT-1', 'TC-ELAPSED-1'],
       spec: ['2026-07'],
-      actions: [prompt('one'), preStep(), request, assistant('a'), turnEnd, clock(90_061_000), prompt('two'), preStep()],
+      actions: [...turn('one'), clock(90_061_000), prompt('two'), preStep()],
       check: readingsAre(reading(1, 1, '2026-07-14T00:00:00+00:00[UTC]', null, 'unavailable'), reading(2, 1, '2026-07-15T01:01:01+00:00[UTC]', null, '1d 1h 1m 1s')),
     },
     {
@@ -18,7 +18,7 @@ export function revision2026_07(): Spec[] {
       rules: ['TC-FORMAT-1', 'TC-POS-5'],
       spec: ['2026-07'],
       config: { timeZone: 'Asia/Tokyo' },
-      actions: [prompt('hi', 'Europe/Berlin'), steer('bad', 'Etc/UTC'), preStep(), request, assistant('t', 1), clock(61_000), preStep()],
+      actions: [prompt('hi', 'Europe/Berlin'), steer('bad', 'Etc/UTC'), preStep(), ...nextStep('t', 61_000)],
       check: readingsAre(reading(1, 1, '2026-07-14T09:00:00+09:00[Asia/Tokyo]', null, 'unavailable'), reading(1, 2, '2026-07-14T09:01:01+09:00[Asia/Tokyo]', null, '1m 1s')),
     },
     {
@@ -27,7 +27,7 @@ export function revision2026_07(): Spec[] {
       rules: ['TC-SCHED-1', 'TC-ELAPSED-1'],
       spec: ['2026-07'],
       config: { refreshIntervalMs: 60_000 },
-      actions: [prompt('one'), preStep(), request, assistant('a', 1), clock(59_999), preStep(), request, assistant('b', 1), clock(1), preStep(), request, assistant('c', 1), clock(-120_000), preStep()],
+      actions: [prompt('one'), preStep(), ...nextStep('a', 59_999), ...nextStep('b', 1), ...nextStep('c', -120_000)],
       expectOutcomes: [loaded, enter(1, 1, 2), enter(1, 2, 0), enter(1, 3, 1), enter(1, 4, 1)],
       check: readingsMatch(/unavailable\.$/, /step 3: .*\nElapsed since the preceding step context: 1m 0s\.$/, /step 4: .*\nElapsed since the preceding step context: 0s\.$/),
     },

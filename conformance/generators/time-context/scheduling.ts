@@ -1,5 +1,5 @@
 import type { Spec } from './dsl.js';
-import { UNAVAILABLE, assistant, clock, compact, enter, loaded, preStep, prompt, reading, readingsAre, readingsMatch, request, restart, turnEnd } from './dsl.js';
+import { UNAVAILABLE, assistant, clock, compact, enter, loaded, nextStep, preStep, prompt, reading, readingsAre, readingsMatch, request, restart, turn, turnEnd } from './dsl.js';
 
 /** time-context scenarios: interval scheduling and clock regression (tests 7-9, probes). */
 export function scheduling(): Spec[] {
@@ -9,7 +9,7 @@ export function scheduling(): Spec[] {
       title: 'interval boundary: one millisecond below the interval is suppressed, exactly the interval injects',
       rules: ['TC-SCHED-1'],
       config: { refreshIntervalMs: 300_000 },
-      actions: [prompt('one'), preStep(), request, assistant('a'), turnEnd, clock(299_999), prompt('two'), preStep(), request, assistant('b'), turnEnd, clock(1), prompt('three'), preStep()],
+      actions: [...turn('one'), clock(299_999), ...turn('two', 'b'), clock(1), prompt('three'), preStep()],
       expectOutcomes: [loaded, enter(1, 1, 2), enter(2, 1, 1), enter(3, 1, 2)],
     },
     {
@@ -17,7 +17,7 @@ export function scheduling(): Spec[] {
       title: 'a positive interval suppresses later steps of the same turn and applies across turns',
       rules: ['TC-SCHED-1', 'TC-SCHED-2'],
       config: { refreshIntervalMs: 60_000 },
-      actions: [prompt('one'), preStep(), request, assistant('a', 1), clock(30_000), preStep(), request, assistant('b', 1), clock(30_000), preStep(), request, assistant('c'), turnEnd, clock(59_999), prompt('two'), preStep()],
+      actions: [prompt('one'), preStep(), ...nextStep('a', 30_000), ...nextStep('b', 30_000), request, assistant('c'), turnEnd, clock(59_999), prompt('two'), preStep()],
       expectOutcomes: [loaded, enter(1, 1, 2), enter(1, 2, 0), enter(1, 3, 1), enter(2, 1, 1)],
     },
     {
@@ -25,7 +25,7 @@ export function scheduling(): Spec[] {
       title: 'a clock that went backwards injects despite the interval and clamps elapsed to 0s',
       rules: ['TC-SCHED-1', 'TC-ELAPSED-1', 'TC-SAMPLE-1'],
       config: { refreshIntervalMs: 60_000 },
-      actions: [clock(600_000), prompt('go'), preStep(), request, assistant('a', 1), clock(-5_000), preStep()],
+      actions: [clock(600_000), prompt('go'), preStep(), ...nextStep('a', -5_000)],
       check: readingsAre(
         reading(1, 1, '2026-07-14T00:10:00+00:00[UTC]', UNAVAILABLE, 'unavailable'),
         reading(1, 2, '2026-07-14T00:09:55+00:00[UTC]', UNAVAILABLE, '0s'),
@@ -35,7 +35,7 @@ export function scheduling(): Spec[] {
       category: 'clock-regression',
       title: 'a preceding model-visible message in the future (clock regression) clamps the step-1 elapsed to 0s',
       rules: ['TC-ELAPSED-1'],
-      actions: [prompt('one'), preStep(), request, assistant('a'), turnEnd, clock(-10_000), prompt('two'), preStep()],
+      actions: [...turn('one'), clock(-10_000), prompt('two'), preStep()],
       check: readingsMatch(/unavailable\.$/, /^Time sampled while preparing turn 2, step 1: 2026-07-13T23:59:50\+00:00\[UTC\]\n.*\nElapsed since the preceding model-visible message: 0s\.$/),
     },
     {
@@ -43,7 +43,7 @@ export function scheduling(): Spec[] {
       title: 'a reading shadowed by compaction still suppresses the next attempt inside the interval',
       rules: ['TC-SCHED-1'],
       config: { refreshIntervalMs: 60_000 },
-      actions: [prompt('one'), preStep(), request, assistant('a'), turnEnd, compact(0), clock(30_000), prompt('two'), preStep()],
+      actions: [...turn('one'), compact(0), clock(30_000), prompt('two'), preStep()],
       expectOutcomes: [loaded, enter(1, 1, 2), enter(2, 1, 1)],
     },
     {
@@ -51,7 +51,7 @@ export function scheduling(): Spec[] {
       title: 'after compaction and a restart, the shadowed reading still suppresses at +999 ms; +1000 ms injects with an unavailable step-context baseline',
       rules: ['TC-SCHED-1', 'TC-ELAPSED-2'],
       config: { refreshIntervalMs: 1_000 },
-      actions: [prompt('one'), preStep(), request, assistant('a'), turnEnd, compact(0), restart, clock(999), prompt('two'), preStep(), request, assistant('b', 1), clock(1), preStep()],
+      actions: [...turn('one'), compact(0), restart, clock(999), prompt('two'), preStep(), ...nextStep('b', 1)],
       expectOutcomes: [loaded, enter(1, 1, 2), loaded, enter(2, 1, 1), enter(2, 2, 1)],
       check: readingsMatch(/turn 1, step 1/, /turn 2, step 2: 2026-07-14T00:00:01\+00:00\[UTC\]\n.*\nElapsed since the preceding step context: unavailable\.$/),
     },
@@ -60,7 +60,7 @@ export function scheduling(): Spec[] {
       title: 'a restart between readings keeps the schedule (read from the log, not from process memory)',
       rules: ['TC-SCHED-1'],
       config: { refreshIntervalMs: 60_000 },
-      actions: [prompt('one'), preStep(), request, assistant('a'), turnEnd, restart, clock(10_000), prompt('two'), preStep(), request, assistant('b'), turnEnd, restart, clock(50_000), prompt('three'), preStep()],
+      actions: [...turn('one'), restart, clock(10_000), ...turn('two', 'b'), restart, clock(50_000), prompt('three'), preStep()],
       expectOutcomes: [loaded, enter(1, 1, 2), loaded, enter(2, 1, 1), loaded, enter(3, 1, 2)],
     },
     {

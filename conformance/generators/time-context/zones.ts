@@ -1,5 +1,5 @@
 import type { Spec } from './dsl.js';
-import { UNAVAILABLE, assistant, clock, compact, loaded, mixed, msg, preStep, prompt, reading, readingsAre, readingsMatch, request, resolved, steer, turnEnd } from './dsl.js';
+import { UNAVAILABLE, loaded, mixed, msg, nextStep, preStep, prompt, reading, readingsAre, readingsMatch, resolved, steer, turn } from './dsl.js';
 
 /** time-context scenarios: browser zones (request-zone tests 18-20, probes). */
 export function browserZones(): Spec[] {
@@ -29,14 +29,14 @@ export function browserZones(): Spec[] {
       category: 'mixed-time-zones',
       title: 'a later step keeps the zone of the turn\'s already-durable prompt',
       rules: ['TC-ZONE-1', 'TC-TIME-3'],
-      actions: [prompt('hi', 'Australia/Adelaide'), preStep(), request, assistant('tool', 1), clock(2_000), preStep()],
+      actions: [prompt('hi', 'Australia/Adelaide'), preStep(), ...nextStep('tool', 2_000)],
       check: readingsMatch(/\+09:30\[Australia\/Adelaide\]\nBrowser time zone for this request: Australia\/Adelaide\./, /step 2: 2026-07-14T09:30:02\+09:30\[Australia\/Adelaide\]\nBrowser time zone for this request: Australia\/Adelaide\./),
     },
     {
       category: 'mixed-time-zones',
       title: 'a new turn does not inherit the previous turn\'s browser zone',
       rules: ['TC-ZONE-1'],
-      actions: [prompt('hi', 'Asia/Tokyo'), preStep(), request, assistant('a'), turnEnd, prompt('plain'), preStep()],
+      actions: [...turn('hi', 'a', 'Asia/Tokyo'), prompt('plain'), preStep()],
       check: readingsMatch(/\[Asia\/Tokyo\]/, /\[UTC\]\nBrowser time zone for this request: unavailable\./),
     },
     ...[
@@ -80,7 +80,7 @@ export function browserZones(): Spec[] {
       title: 'an explicit timeZone is the fallback for turns without a unique browser zone only',
       rules: ['TC-ZONE-1', 'TC-TIME-3'],
       config: { timeZone: 'Asia/Tokyo' },
-      actions: [prompt('plain'), preStep(), request, assistant('a'), turnEnd, prompt('zoned', 'Europe/Berlin'), preStep()],
+      actions: [...turn('plain'), prompt('zoned', 'Europe/Berlin'), preStep()],
       check: readingsMatch(/\+09:00\[Asia\/Tokyo\]/, /\+02:00\[Europe\/Berlin\]/),
     },
   ];
