@@ -93,7 +93,7 @@ export async function checkPaths(paths: readonly string[], options: CheckPathsOp
   }
   return {
     tool,
-    spec: checkOptions.spec,
+    spec: checkOptions.revision,
     files: checked,
     findings,
     summary: {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   ];
   const fixtures = [];
   for (const d of drafts) {
-    fixtures.push(await materialiseScenario({ source: 'time-context', category: 'ordering', rules: [], spec: ['2026-08'], env: { clock: BASE, tz: 'UTC', header }, ...d }, []));
+    fixtures.push(await materialiseScenario({ source: 'time-context', category: 'ordering', rules: [], revisions: ['2026-08'], env: { clock: BASE, tz: 'UTC', header }, ...d }, []));
   }
   for (const f of fixtures) writeFixture(dir, f);
   writeFileSync(join(dir, 'index.json'), JSON.stringify(buildCatalog(dir, fixtures)));

@@ -8,7 +8,7 @@ import { firstDifference, judgeScenario } from './compare.js';
 import { normativeOutcome } from './normative.js';
 import { canonicalLogEntry, jsonlLine } from './jsonl-line.js';
 import { deterministicUuids } from './normalise.js';
-import type { LogDraft, ScenarioDraft } from './draft.js';
+import { draftRevisions, type LogDraft, type ScenarioDraft } from './draft.js';
 import { executeScenario } from './execute.js';
 import { fixtureId } from './fixture-id.js';
 import { findingsDifference, locate, pinLocations, sortFindings } from './located-findings.js';
@@ -34,6 +34,7 @@ export interface UpstreamCheck {
  * reason (`upstreamDeviation`), which goes into the known-deviations list.
  */
 export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: UpstreamCheck[]): Promise<ScenarioFixture> {
+  const revisions = draftRevisions(draft);
   const base = ScenarioFixture.omit({ id: true, expect: true }).parse({
     format: FIXTURE_FORMAT_VERSION,
     kind: 'scenario',
@@ -41,7 +42,7 @@ export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: 
     category: draft.category,
     title: draft.title,
     rules: draft.rules,
-    spec: draft.spec,
+    revisions,
     config: draft.config,
     env: draft.env,
     log: draft.log ?? [],
@@ -49,7 +50,7 @@ export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: 
     provenance: draft.provenance,
   });
   let expect: ScenarioFixture['expect'] | undefined;
-  for (const revision of draft.spec) {
+  for (const revision of revisions) {
     const reference = pluginFromModule(await referenceModule(draft.source, revision), `reference:${draft.source}`, `reference:${draft.source}`, draft.source);
     const actual = await executeScenario(reference.factory, base);
     const candidate = { outcomes: actual.outcomes, log: actual.log as ScenarioFixture['expect']['log'], warnings: actual.warnings, observations: actual.observations };
@@ -69,12 +70,12 @@ export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: 
     if (expect === undefined) expect = candidate;
     else {
       const d = firstDifference(expect, candidate, 'expect');
-      if (d) throw new GenerationError(`"${draft.title}" claims revisions ${draft.spec.join(', ')} but the references differ at ${d.path}`);
+      if (d) throw new GenerationError(`"${draft.title}" claims revisions ${revisions.join(', ')} but the references differ at ${d.path}`);
     }
   }
   const withoutId = { ...base, expect: expect! };
   const fixture = ScenarioFixture.parse({ ...withoutId, id: fixtureId(withoutId as unknown as Record<string, unknown>) });
-  for (const revision of draft.spec) {
+  for (const revision of revisions) {
     const pkg = upstreamPackage(draft.source, revision);
     if (!pkg) continue;
     const upstream = await loadPlugin(pkg, { source: draft.source });
@@ -92,6 +93,7 @@ export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: 
 
 /** Turn a log draft into a fixture after checking the validator reports exactly the stated rule ids. */
 export async function materialiseLog(draft: LogDraft, modules: readonly RuleModule[]): Promise<LogFixture> {
+  const revisions = draftRevisions(draft);
   const base = LogFixture.omit({ id: true }).parse({
     format: FIXTURE_FORMAT_VERSION,
     kind: 'log',
@@ -99,7 +101,7 @@ export async function materialiseLog(draft: LogDraft, modules: readonly RuleModu
     category: draft.category,
     title: draft.title,
     rules: draft.rules,
-    spec: draft.spec,
+    revisions,
     config: draft.config,
     header: draft.header,
     log: deterministicUuids(draft.log.map(canonicalLogEntry)),
@@ -110,7 +112,7 @@ export async function materialiseLog(draft: LogDraft, modules: readonly RuleModu
   });
   // Bare rule ids are located by the first revision's report; every revision must then agree exactly.
   let expect: LogFixture['expect'] | undefined;
-  for (const revision of draft.spec) {
+  for (const revision of revisions) {
     const got = await logFixtureFindings(base, revision, modules);
     if (expect === undefined) {
       const findings = pinLocations(draft.findings, got.findings);
@@ -142,11 +144,11 @@ export function logFixtureText(fixture: Pick<LogFixture, 'header' | 'log' | 'tor
  */
 export async function logFixtureFindings(
   fixture: Pick<LogFixture, 'header' | 'log' | 'config' | 'tornTail' | 'zstd'>,
-  spec: SpecRevision,
+  revision: SpecRevision,
   modules: readonly RuleModule[],
 ): Promise<{ findings: ExpectedFinding[]; info: ExpectedFinding[] }> {
   const input = fixture.zstd !== undefined ? { name: 'log.jsonl.zstd', bytes: Buffer.from(fixture.zstd, 'base64') } : { name: 'log.jsonl', bytes: logFixtureText(fixture) };
-  const result = await checkText(input.name, input.bytes, { modules, spec, configs: (fixture.config ?? {}) as KnownConfigs });
+  const result = await checkText(input.name, input.bytes, { modules, revision, configs: (fixture.config ?? {}) as KnownConfigs });
   const ids = (keep: (s: string) => boolean) => sortFindings(result.findings.filter((f) => keep(f.severity)).map(locate));
   return { findings: ids((s) => s !== 'info'), info: ids((s) => s === 'info') };
 }

@@ -31,7 +31,7 @@ beforeAll(async () => {
     { title: 'a reading on each of two turns', actions: [{ do: 'prompt' as const, message: { text: 'a' } }, { do: 'pre-step' as const }, { do: 'turn-end' as const }, { do: 'clock' as const, advance: 600_000 }, { do: 'prompt' as const, message: { text: 'b' } }, { do: 'pre-step' as const }] },
   ];
   const fixtures = [];
-  for (const d of drafts) fixtures.push(await materialiseScenario({ source: 'time-context', category: 'ordering', rules: [], spec: ['2026-08'], env: { clock: BASE, tz: 'UTC', header }, ...d }, []));
+  for (const d of drafts) fixtures.push(await materialiseScenario({ source: 'time-context', category: 'ordering', rules: [], revisions: ['2026-08'], env: { clock: BASE, tz: 'UTC', header }, ...d }, []));
   for (const f of fixtures) writeFixture(suite, f);
   writeFileSync(join(suite, 'index.json'), JSON.stringify(buildCatalog(suite, fixtures)));
   process.env.DSH_HOSTILE_FIXTURES = suite;
