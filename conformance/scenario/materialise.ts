@@ -27,6 +27,11 @@ export interface UpstreamCheck {
   message?: string;
 }
 
+/** What every fixture says about itself, as its draft states it (in the fixture's key order). */
+function described<D extends ScenarioDraft | LogDraft>(draft: D, revisions: SpecRevision[]) {
+  return { source: draft.source, category: draft.category, title: draft.title, rules: draft.rules, revisions, config: draft.config as D['config'] };
+}
+
 /**
  * Turn a scenario draft into a fixture: run the reference of each revision the draft claims (they
  * must agree), check the author's intended outcomes, then run the published upstream package of each
@@ -38,12 +43,7 @@ export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: 
   const base = ScenarioFixture.omit({ id: true, expect: true }).parse({
     format: FIXTURE_FORMAT_VERSION,
     kind: 'scenario',
-    source: draft.source,
-    category: draft.category,
-    title: draft.title,
-    rules: draft.rules,
-    revisions,
-    config: draft.config,
+    ...described(draft, revisions),
     env: draft.env,
     log: draft.log ?? [],
     actions: draft.actions,
@@ -97,12 +97,7 @@ export async function materialiseLog(draft: LogDraft, modules: readonly RuleModu
   const base = LogFixture.omit({ id: true }).parse({
     format: FIXTURE_FORMAT_VERSION,
     kind: 'log',
-    source: draft.source,
-    category: draft.category,
-    title: draft.title,
-    rules: draft.rules,
-    revisions,
-    config: draft.config,
+    ...described(draft, revisions),
     header: draft.header,
     log: deterministicUuids(draft.log.map(canonicalLogEntry)),
     ...(draft.tornTail ? { tornTail: true } : {}),
