@@ -79,7 +79,7 @@ describe('the committed suite', () => {
 
 describe('log fixtures', () => {
   it.each(logs.map((f) => [`${f.source}/${f.category}: ${f.title} [${f.id}]`, f] as const))('%s', async (_name, f) => {
-    for (const revision of f.spec) {
+    for (const revision of f.revisions) {
       const got = await logFixtureFindings(f, revision, allRuleModules);
       expect(got.findings).toEqual(f.expect.findings);
       if (f.expect.info) expect(got.info).toEqual(f.expect.info);
@@ -87,29 +87,29 @@ describe('log fixtures', () => {
   });
 });
 
-async function failingFixtures(factory: Parameters<typeof judgeFixture>[0], list: readonly ScenarioFixture[], spec: SpecRevision): Promise<Array<{ id: string; message: string }>> {
+async function failingFixtures(factory: Parameters<typeof judgeFixture>[0], list: readonly ScenarioFixture[], revision: SpecRevision): Promise<Array<{ id: string; message: string }>> {
   const failed: Array<{ id: string; message: string }> = [];
   for (const f of list) {
-    const verdict = await judgeFixture(factory, f, spec);
+    const verdict = await judgeFixture(factory, f, revision);
     if (verdict.status !== 'pass') failed.push({ id: f.id, message: `${f.title}: ${verdict.message}` });
   }
   return failed;
 }
 
 describe.each(SOURCES.map((s) => [s] as const))('%s scenarios', (source) => {
-  for (const spec of ['2026-08', '2026-07'] as const) {
-    const mine = scenarios.filter((f) => f.source === source && f.spec.includes(spec));
+  for (const revision of ['2026-08', '2026-07'] as const) {
+    const mine = scenarios.filter((f) => f.source === source && f.revisions.includes(revision));
     if (mine.length === 0) continue;
 
-    it(`the reference passes every ${spec} fixture`, async () => {
-      const reference = pluginFromModule(await referenceModule(source, spec), 'reference', 'reference', source);
-      expect(await failingFixtures(reference.factory, mine, spec)).toEqual([]);
+    it(`the reference passes every ${revision} fixture`, async () => {
+      const reference = pluginFromModule(await referenceModule(source, revision), 'reference', 'reference', source);
+      expect(await failingFixtures(reference.factory, mine, revision)).toEqual([]);
     });
 
-    it(`the published upstream package passes every ${spec} fixture or is a listed deviation`, async () => {
-      const pkg = upstreamPackage(source, spec)!;
+    it(`the published upstream package passes every ${revision} fixture or is a listed deviation`, async () => {
+      const pkg = upstreamPackage(source, revision)!;
       const upstream = await loadPlugin(pkg, { source });
-      const failed = await failingFixtures(upstream.factory, mine, spec);
+      const failed = await failingFixtures(upstream.factory, mine, revision);
       const unlisted = failed.filter((f) => !deviations.some((d) => d.fixture === f.id));
       expect(unlisted).toEqual([]);
     });
@@ -127,9 +127,9 @@ describe('mutants', () => {
   it.each(mutants.map((m) => [`${m.source}/${m.name}`, m] as const))('%s is killed by at least one fixture', async (_name, m) => {
     const mod = (await import(pathToFileURL(m.file).href)) as Record<string, unknown>;
     const plugin = pluginFromModule(mod, m.name, m.name, m.source);
-    const spec: SpecRevision = (mod.spec as SpecRevision | undefined) ?? '2026-08';
-    const mine = scenarios.filter((f) => f.source === m.source && f.spec.includes(spec));
-    const killers = await failingFixtures(plugin.factory, mine, spec);
+    const revision: SpecRevision = (mod.revision as SpecRevision | undefined) ?? '2026-08';
+    const mine = scenarios.filter((f) => f.source === m.source && f.revisions.includes(revision));
+    const killers = await failingFixtures(plugin.factory, mine, revision);
     matrix.push(`${m.source}/${m.name}: killed by ${killers.length} fixture(s): ${killers.slice(0, 5).map((k) => k.id).join(', ')}${killers.length > 5 ? ', ...' : ''}`);
     console.log(matrix.at(-1));
     expect(killers.length, `${m.source}/${m.name} (${String(mod.description ?? '')}) survives the whole suite`).toBeGreaterThan(0);

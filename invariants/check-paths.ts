@@ -97,7 +97,7 @@ export async function checkPaths(paths: readonly string[], options: CheckPathsOp
   }
   return {
     tool,
-    spec: checkOptions.spec,
+    spec: checkOptions.revision,
     files: checked,
     findings,
     summary: {

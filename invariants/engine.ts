@@ -1,5 +1,5 @@
 import type { SourceName, SpecRevision } from '../spec/revisions.js';
-import { DEFAULT_SPEC } from '../spec/revisions.js';
+import { DEFAULT_REVISION } from '../spec/revisions.js';
 import { engineRules } from './engine-rules.js';
 import type { Finding, Severity } from './findings.js';
 import type { KnownConfigs } from './rules/configs.js';
@@ -25,7 +25,7 @@ export type { RuleMeta } from './rule-meta.js';
 export type { KnownConfigs } from './rules/configs.js';
 
 export interface CheckOptions {
-  spec: SpecRevision;
+  revision: SpecRevision;
   configs: KnownConfigs;
   /** How far a reading may appear to have been sampled before already-durable events (ms). */
   maxClockSkewMs: number;
@@ -40,7 +40,7 @@ export interface CheckOptions {
 /** Default per-rule, per-file cap: enough to see a pattern, small enough for any reporter. */
 export const DEFAULT_MAX_FINDINGS_PER_RULE = 100;
 
-export const defaultCheckOptions = (): CheckOptions => ({ spec: DEFAULT_SPEC, configs: {}, maxClockSkewMs: 60_000, maxFindingsPerRule: DEFAULT_MAX_FINDINGS_PER_RULE });
+export const defaultCheckOptions = (): CheckOptions => ({ revision: DEFAULT_REVISION, configs: {}, maxClockSkewMs: 60_000, maxFindingsPerRule: DEFAULT_MAX_FINDINGS_PER_RULE });
 
 export interface ReportInput {
   message: string;
@@ -170,7 +170,7 @@ export class LogChecker {
   report(rule: string, input: ReportInput): void {
     const meta = this.metas.get(rule);
     if (!meta) throw new Error(`internal: rule ${rule} reported but not declared by any module`);
-    if (meta.revisions && !meta.revisions.includes(this.options.spec)) return;
+    if (meta.revisions && !meta.revisions.includes(this.options.revision)) return;
     const severity = input.severity ?? meta.severity;
     if (!this.admit(rule, severity)) return;
     const loc = input.event?.loc ?? input.loc ?? null;

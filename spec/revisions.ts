@@ -5,7 +5,7 @@
  */
 export const SPEC_REVISIONS = ['2026-08', '2026-07'] as const;
 export type SpecRevision = (typeof SPEC_REVISIONS)[number];
-export const DEFAULT_SPEC: SpecRevision = '2026-08';
+export const DEFAULT_REVISION: SpecRevision = '2026-08';
 
 export function isSpecRevision(value: string): value is SpecRevision {
   return (SPEC_REVISIONS as readonly string[]).includes(value);

@@ -13,7 +13,7 @@ export class CannedShell {
     return { command: request.command };
   }
 
-  run(_spec: unknown): Promise<{ exitCode: number; stdout: { text: string }; stderr: { text: string } }> {
+  run(_resolved: unknown): Promise<{ exitCode: number; stdout: { text: string }; stderr: { text: string } }> {
     this.queries++;
     if (this.behaviour === 'not-in-tmux') return Promise.resolve({ exitCode: 1, stdout: { text: '' }, stderr: { text: '' } });
     // The query's format joins fields with a literal backslash-t (two characters), not a tab.

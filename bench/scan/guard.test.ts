@@ -55,10 +55,10 @@ describe('correctness guard', () => {
   });
   afterAll(() => restore());
 
-  for (const spec of SHAPES) {
+  for (const benchShape of SHAPES) {
     for (const source of ['time-context', 'tmux-context'] as const) {
-      it(`${source} ${spec.id}: reference and upstream agree`, async () => {
-        const report = await guardShape(await loadImplementation(source, 'reference'), await loadImplementation(source, 'upstream'), spec, generateSession(spec.log, 400), 6);
+      it(`${source} ${benchShape.id}: reference and upstream agree`, async () => {
+        const report = await guardShape(await loadImplementation(source, 'reference'), await loadImplementation(source, 'upstream'), benchShape, generateSession(benchShape.log, 400), 6);
         expect(report.preSteps).toBe(6);
       });
     }

@@ -33,7 +33,7 @@ function logsUnder(dir: string): string[] {
 /** Option sets that switch on every configurable branch of the source rules. */
 const OPTION_SETS: Array<{ name: string; options: CheckLogOptions }> = [
   { name: 'default', options: {} },
-  { name: '2026-07', options: { spec: '2026-07' } },
+  { name: '2026-07', options: { revision: '2026-07' } },
   {
     name: 'configs',
     options: {

@@ -69,13 +69,13 @@ export function resolveReporters<N extends string>(raw: RawReporterOptions, outp
   if (raw.output !== undefined && raw['output-file'] !== undefined) throw new UsageError('give --output or --output-file, not both');
   const output = raw.output ?? raw['output-file'];
   const targets: ReporterTarget<N>[] = [];
-  for (const spec of raw.reporter?.length ? raw.reporter : [fallback]) {
+  for (const arg of raw.reporter?.length ? raw.reporter : [fallback]) {
     // NAME:FILE; a name never contains ':' so the first one splits (FILE may contain more).
-    const colon = spec.indexOf(':');
-    const name = colon < 0 ? spec : spec.slice(0, colon);
-    const file = colon < 0 ? undefined : spec.slice(colon + 1);
+    const colon = arg.indexOf(':');
+    const name = colon < 0 ? arg : arg.slice(0, colon);
+    const file = colon < 0 ? undefined : arg.slice(colon + 1);
     if (!(allowed as readonly string[]).includes(name)) throw new UsageError(`--reporter must be one of ${allowed.join(', ')}, got ${JSON.stringify(name)}`);
-    if (file === '') throw new UsageError(`--reporter ${spec}: the file after ':' is empty`);
+    if (file === '') throw new UsageError(`--reporter ${arg}: the file after ':' is empty`);
     if (targets.some((t) => t.name === name)) throw new UsageError(`--reporter ${name} is given twice`);
     targets.push({ name: name as N, ...(file !== undefined ? { file } : {}) });
   }

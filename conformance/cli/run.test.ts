@@ -37,7 +37,7 @@ beforeAll(async () => {
   ];
   const fixtures = [];
   for (const d of drafts) {
-    fixtures.push(await materialiseScenario({ source: 'time-context', category: 'ordering', rules: [], spec: ['2026-08'], env: { clock: BASE, tz: 'UTC', header }, ...d }, []));
+    fixtures.push(await materialiseScenario({ source: 'time-context', category: 'ordering', rules: [], revisions: ['2026-08'], env: { clock: BASE, tz: 'UTC', header }, ...d }, []));
   }
   for (const f of fixtures) writeFixture(dir, f);
   writeFileSync(join(dir, 'index.json'), JSON.stringify(buildCatalog(dir, fixtures)));
@@ -97,7 +97,7 @@ describe('dsh-ctx-conform PLUGIN', () => {
     // In-process: these are refused before any plugin is loaded.
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      for (const args of [['--spec', '2025-01'], ['--reporter', 'xml'], ['--timeout', 'soon'], ['--update-baseline'], ['--config', '{nope'], ['--seed', 'soon'], ['--source', 'clock']]) {
+      for (const args of [['--revision', '2025-01'], ['--spec', '2025-01'], ['--revision', '2026-08', '--spec', '2026-07'], ['--reporter', 'xml'], ['--timeout', 'soon'], ['--update-baseline'], ['--config', '{nope'], ['--seed', 'soon'], ['--source', 'clock']]) {
         stderr.mockClear();
         expect(await main([...args, '--fixtures', dir]), args.join(' ')).toBe(2);
         const text = stderr.mock.calls.map((c) => String(c[0])).join('');

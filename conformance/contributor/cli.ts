@@ -3,7 +3,7 @@ import { contributorRules } from '../../invariants/rules/contributor/catalog.js'
 import { terminalSafe } from '../../invariants/text/safe-text.js';
 import type { SpecRevision } from '../../spec/revisions.js';
 import type { PluginSource } from '../loader/load-plugin.js';
-import type { PluginSpec } from '../runner/plugin-spec.js';
+import type { PluginArg } from '../runner/plugin-arg.js';
 import type { FixtureResult, RunReport } from '../runner/results.js';
 import { copyLoaderFor, inProcessExecutor, type ScenarioExecutor } from './executor.js';
 import { readContributorFixtures } from './fixture.js';
@@ -19,11 +19,11 @@ import { waiversFor, type Waiver } from './waivers.js';
  *
  * Executor wiring: `executor` defaults to the in-process one. Under the isolated runner, pass
  * `(inputs) => isolated.execute(inputs, timeoutMs)` adapted to `TracedActual` (the child must run
- * `executeTraced(copyLoaderFor(spec).load, inputs)` so every instance is a fresh module copy).
+ * `executeTraced(copyLoaderFor(target, revision).load, inputs)` so every instance is a fresh module copy).
  */
 
 export interface ContributorRunOptions {
-  spec: SpecRevision;
+  revision: SpecRevision;
   config: Record<string, unknown>;
   /** `--waive` rules (already parsed). */
   waivers: readonly Waiver[];
@@ -48,12 +48,12 @@ export interface ContributorRun {
 
 const safe = (text: string) => terminalSafe(text, { multiline: true });
 
-export async function runContributorHook(pluginSpec: PluginSpec, options: ContributorRunOptions): Promise<ContributorRun> {
+export async function runContributorHook(target: PluginArg, options: ContributorRunOptions): Promise<ContributorRun> {
   let loaded = options.loaded;
   let executor = options.executor;
   if (!loaded || !executor) {
     // In-process: only for trusted code (the kit's own tests and corpus); the CLI passes the isolated runner.
-    const loader = copyLoaderFor(pluginSpec, options.spec);
+    const loader = copyLoaderFor(target, options.revision);
     loaded ??= await loader.first();
     executor ??= inProcessExecutor(loader.load);
   }
@@ -95,7 +95,7 @@ export async function runContributorHook(pluginSpec: PluginSpec, options: Contri
   for (const r of suite.rules) {
     if (r.status === 'fail') {
       const where = r.fixture ? relative(process.cwd(), r.fixture) || r.fixture : undefined;
-      const reproduce = where ? `\nReproduce: dsh-ctx-conform ${pluginSpec.spec} --fixtures ${join(where, '..', '..')}` : '';
+      const reproduce = where ? `\nReproduce: dsh-ctx-conform ${target.pluginArg} --fixtures ${join(where, '..', '..')}` : '';
       results.push(row(r.rule, 'fail', `${r.explanation ?? r.finding?.message ?? ''}${reproduce}`, durationMs));
     } else if (r.status === 'waived') results.push(row(r.rule, 'pass', `waived (${r.waiver!.origin === 'spec' ? r.waiver!.where : '--waive'}): ${r.waiver!.reason}`));
     else if (r.status === 'noted') results.push(row(r.rule, 'pass', `${r.finding!.severity}: ${r.finding!.message}`));

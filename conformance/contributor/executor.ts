@@ -2,7 +2,7 @@ import { referenceModule } from '../../reference/index.js';
 import type { SpecRevision } from '../../spec/revisions.js';
 import type { PluginFactory } from '../host/index.js';
 import { loadPlugin, pluginFromModule, type LoadedPlugin } from '../loader/load-plugin.js';
-import { REFERENCE_PREFIX, type PluginSpec } from '../runner/plugin-spec.js';
+import { REFERENCE_PREFIX, type PluginArg } from '../runner/plugin-arg.js';
 import { executeScenario, type ScenarioActual } from '../scenario/execute.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
 import { tracePlugin, type ExecutionTrace } from './trace.js';
@@ -58,12 +58,12 @@ export function inProcessExecutor(load: CopyLoader): ScenarioExecutor {
  * it by file name) come back as the same module every time; the isolated runner's fresh child per
  * instance covers those.
  */
-export function copyLoaderFor(spec: PluginSpec, revision: SpecRevision): { first: () => Promise<LoadedPlugin>; load: CopyLoader } {
-  if (spec.spec.startsWith(REFERENCE_PREFIX)) {
-    const source = spec.spec.slice(REFERENCE_PREFIX.length) as Parameters<typeof referenceModule>[0];
-    const once = (async () => pluginFromModule(await referenceModule(source, revision), spec.spec, `reference:${source}@${revision}`, source))();
+export function copyLoaderFor(target: PluginArg, revision: SpecRevision): { first: () => Promise<LoadedPlugin>; load: CopyLoader } {
+  if (target.pluginArg.startsWith(REFERENCE_PREFIX)) {
+    const source = target.pluginArg.slice(REFERENCE_PREFIX.length) as Parameters<typeof referenceModule>[0];
+    const once = (async () => pluginFromModule(await referenceModule(source, revision), target.pluginArg, `reference:${source}@${revision}`, source))();
     return { first: () => once, load: async () => (await once).factory };
   }
-  const first = () => loadPlugin(spec.spec, { source: spec.source, cwd: spec.cwd });
-  return { first, load: async (copy) => (await loadPlugin(spec.spec, { source: spec.source, cwd: spec.cwd, instance: copy })).factory };
+  const first = () => loadPlugin(target.pluginArg, { source: target.source, cwd: target.cwd });
+  return { first, load: async (copy) => (await loadPlugin(target.pluginArg, { source: target.source, cwd: target.cwd, instance: copy })).factory };
 }

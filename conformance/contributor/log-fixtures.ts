@@ -43,5 +43,5 @@ const cases: Array<{ title: string; log: Ev[]; findings: string[] }> = [
 ];
 
 export function logFixtures(): LogDraft[] {
-  return cases.map((c) => ({ source: 'log', category: 'forged-sources', title: c.title, rules: c.findings.length ? c.findings : ['CTX-APPEND-5'], spec: ['2026-08'], header, log: c.log, findings: c.findings }));
+  return cases.map((c) => ({ source: 'log', category: 'forged-sources', title: c.title, rules: c.findings.length ? c.findings : ['CTX-APPEND-5'], revisions: ['2026-08'], header, log: c.log, findings: c.findings }));
 }

@@ -11,7 +11,7 @@ import { SOURCE_WAIVERS } from './waivers.js';
 // rules are not too strict.
 describe('the four sources pass the contributor suite', () => {
   it.each(SOURCES)('%s', async (source) => {
-    const loader = copyLoaderFor({ spec: `reference:${source}`, source }, '2026-08');
+    const loader = copyLoaderFor({ pluginArg: `reference:${source}`, source }, '2026-08');
     const plugin = await loader.first();
     const result = await runContributorSuite({ executor: inProcessExecutor(loader.load), sessions: await sessionsFor(source), pluginName: plugin.name, waivers: SOURCE_WAIVERS[source], runs: 25, seed: 7 });
     expect(result.error).toBeUndefined();

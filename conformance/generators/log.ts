@@ -168,7 +168,7 @@ export function logFixtures(): LogDraft[] {
     title: c.title,
     rules: [...new Set([...c.findings, ...(c.info ?? [])])],
     // The base session carries 2026-08 (three-line) time readings.
-    spec: ['2026-08'],
+    revisions: ['2026-08'],
     header: c.header ?? header,
     log: c.log,
     findings: c.findings,

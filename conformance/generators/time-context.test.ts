@@ -59,10 +59,10 @@ describe('time-context mutants', () => {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
     expect(typeof mod.description).toBe('string');
     const plugin = pluginFromModule(mod, file, file, 'time-context');
-    const spec: SpecRevision = (mod.spec as SpecRevision | undefined) ?? '2026-08';
+    const revision: SpecRevision = (mod.revision as SpecRevision | undefined) ?? '2026-08';
     const killers: string[] = [];
-    for (const f of materialised.filter((x) => x.spec.includes(spec))) {
-      const verdict = await judgeFixture(plugin.factory, f, spec);
+    for (const f of materialised.filter((x) => x.revisions.includes(revision))) {
+      const verdict = await judgeFixture(plugin.factory, f, revision);
       if (verdict.status !== 'pass') killers.push(f.title);
     }
     expect(killers.length, `${file}: ${String(mod.description)} survives every scenario`).toBeGreaterThan(0);

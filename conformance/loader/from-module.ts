@@ -16,8 +16,8 @@ export type PluginSource = SourceName | 'contributor';
 export type PluginShape = 'namespace' | 'service';
 
 export interface LoadedPlugin<S extends PluginSource = PluginSource> {
-  /** What the user typed (or `reference:<source>` for the bundled ones). */
-  spec: string;
+  /** The plugin argument the user gave (or `reference:<source>` for the bundled ones). */
+  pluginArg: string;
   /** A human label: package name@version when known. */
   label: string;
   source: S;
@@ -34,9 +34,9 @@ export class PluginLoadError extends Error {
 }
 
 /** Build a loaded plugin from an imported module object. Throws PluginLoadError where DSH refuses. */
-export function pluginFromModule(mod: Record<string, unknown>, spec: string, label: string, override: SourceName, packageName?: string): LoadedPlugin<SourceName>;
-export function pluginFromModule(mod: Record<string, unknown>, spec: string, label: string, override?: PluginSource, packageName?: string): LoadedPlugin;
-export function pluginFromModule(mod: Record<string, unknown>, spec: string, label: string, override?: PluginSource, packageName?: string): LoadedPlugin {
+export function pluginFromModule(mod: Record<string, unknown>, pluginArg: string, label: string, override: SourceName, packageName?: string): LoadedPlugin<SourceName>;
+export function pluginFromModule(mod: Record<string, unknown>, pluginArg: string, label: string, override?: PluginSource, packageName?: string): LoadedPlugin;
+export function pluginFromModule(mod: Record<string, unknown>, pluginArg: string, label: string, override?: PluginSource, packageName?: string): LoadedPlugin {
   const plugin = unwrapExports(mod) as Record<string, unknown> | undefined;
   const callback = pluginCallback(plugin);
   if (!callback) {
@@ -66,5 +66,5 @@ export function pluginFromModule(mod: Record<string, unknown>, spec: string, lab
     },
   };
   const name = pluginDisplayName(plugin);
-  return { spec, label, source, shape, ...(typeof name === 'string' && name ? { name } : {}), factory, warnings };
+  return { pluginArg, label, source, shape, ...(typeof name === 'string' && name ? { name } : {}), factory, warnings };
 }

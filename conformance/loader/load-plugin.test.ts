@@ -53,7 +53,7 @@ describe('loadPlugin', () => {
 describe('judging the older published builds', () => {
   it("names the service tmux-context 0.0.1-rc.1 looks for (bash) and the ones the host offers", async () => {
     const plugin = await loadPlugin('dsh-tmux-context-0.0.1-rc.1', { cwd: root, source: 'tmux-context' });
-    const withShell = scenarios.filter((f) => f.source === 'tmux-context' && f.env.tmux !== undefined && f.spec.includes('2026-08'));
+    const withShell = scenarios.filter((f) => f.source === 'tmux-context' && f.env.tmux !== undefined && f.revisions.includes('2026-08'));
     const verdicts = await Promise.all(withShell.slice(0, 10).map((f) => judgeFixture(plugin.factory, f, '2026-08')));
     const failed = verdicts.filter((v) => v.status !== 'pass');
     expect(failed.length).toBeGreaterThan(0);
@@ -62,7 +62,7 @@ describe('judging the older published builds', () => {
 
   it('judges rc.8 under --spec 2026-07 as fail (a turn failure the revision does not expect), never error', async () => {
     const plugin = await loadPlugin('@deepseek-ai/dsh-time-context', { cwd: root, source: 'time-context' });
-    const old = scenarios.filter((f) => f.source === 'time-context' && f.spec.includes('2026-07'));
+    const old = scenarios.filter((f) => f.source === 'time-context' && f.revisions.includes('2026-07'));
     const verdicts = [];
     for (const f of old) verdicts.push(await judgeFixture(plugin.factory, f, '2026-07'));
     expect(verdicts.filter((v) => v.status === 'error')).toEqual([]);

@@ -69,13 +69,13 @@ function findInstalledPackage(name: string, from: string): string | undefined {
   }
 }
 
-export function resolvePluginEntry(spec: string, cwd = process.cwd()): { entry: string; pkg?: PackageJson } {
+export function resolvePluginEntry(pluginArg: string, cwd = process.cwd()): { entry: string; pkg?: PackageJson } {
   // `dist/plugin.js` or `my-plugin/` without a leading `./` is still a path when it exists here; only
   // otherwise is it looked up as an installed package name.
-  const looksLikePath = spec.startsWith('.') || isAbsolute(spec) || spec.includes('\\') || existsSync(resolve(cwd, spec));
-  const target = looksLikePath ? resolve(cwd, spec) : findInstalledPackage(spec, cwd);
-  if (target === undefined) throw new PluginLoadError(`cannot find plugin "${spec}": not a path and not an installed package (looked in node_modules above ${cwd})`);
-  if (!existsSync(target)) throw new PluginLoadError(`cannot find plugin "${spec}": ${target} does not exist`);
+  const looksLikePath = pluginArg.startsWith('.') || isAbsolute(pluginArg) || pluginArg.includes('\\') || existsSync(resolve(cwd, pluginArg));
+  const target = looksLikePath ? resolve(cwd, pluginArg) : findInstalledPackage(pluginArg, cwd);
+  if (target === undefined) throw new PluginLoadError(`cannot find plugin "${pluginArg}": not a path and not an installed package (looked in node_modules above ${cwd})`);
+  if (!existsSync(target)) throw new PluginLoadError(`cannot find plugin "${pluginArg}": ${target} does not exist`);
   if (statSync(target).isDirectory()) {
     const pkg = readPackageJson(target);
     if (pkg === undefined) {
@@ -94,10 +94,10 @@ export interface LoadOptions {
   instance?: number;
 }
 
-export async function loadPlugin(spec: string, options: LoadOptions & { source: SourceName }): Promise<LoadedPlugin<SourceName>>;
-export async function loadPlugin(spec: string, options?: LoadOptions): Promise<LoadedPlugin>;
-export async function loadPlugin(spec: string, options: LoadOptions = {}): Promise<LoadedPlugin> {
-  const { entry, pkg } = resolvePluginEntry(spec, options.cwd);
+export async function loadPlugin(pluginArg: string, options: LoadOptions & { source: SourceName }): Promise<LoadedPlugin<SourceName>>;
+export async function loadPlugin(pluginArg: string, options?: LoadOptions): Promise<LoadedPlugin>;
+export async function loadPlugin(pluginArg: string, options: LoadOptions = {}): Promise<LoadedPlugin> {
+  const { entry, pkg } = resolvePluginEntry(pluginArg, options.cwd);
   let mod: Record<string, unknown>;
   try {
     const url = pathToFileURL(entry).href + (options.instance === undefined ? '' : `?dsh-ctx-conform-instance=${options.instance}`);
@@ -105,6 +105,6 @@ export async function loadPlugin(spec: string, options: LoadOptions = {}): Promi
   } catch (error) {
     throw new PluginLoadError(`cannot import ${entry}: ${(error as Error)?.message ?? String(error)}`);
   }
-  const label = pkg?.name ? `${pkg.name}@${pkg.version ?? '?'}` : spec;
-  return pluginFromModule(mod, spec, label, options.source, pkg?.name);
+  const label = pkg?.name ? `${pkg.name}@${pkg.version ?? '?'}` : pluginArg;
+  return pluginFromModule(mod, pluginArg, label, options.source, pkg?.name);
 }

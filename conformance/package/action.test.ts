@@ -57,6 +57,13 @@ describe('action.yml', () => {
     expect(readFileSync(join(r.dir, r.outputs.html), 'utf8')).toContain('<!doctype html>');
   });
 
+  it.each([['revision'], ['spec']])("check: the '%s' input picks the revision ('spec' is the deprecated alias)", (input) => {
+    // A 2026-08 log judged under 2026-07: its three-line readings are findings (exit 1), and the report names 2026-07.
+    const r = runStep({ command: 'check', paths: join(root, 'invariants/log/test-fixtures/synthetic-minimal.jsonl'), [input]: '2026-07' });
+    expect(r.outputs['exit-code']).toBe('1');
+    expect(JSON.parse(readFileSync(join(r.dir, r.outputs.sarif), 'utf8')).runs[0].properties.spec).toBe('2026-07');
+  });
+
   it('run: a failing plugin gives ::error annotations and exit-code 1', () => {
     const r = runStep({ command: 'run', plugin: join(root, 'conformance/runner/test-plugins/silent.cjs'), args: '--filter ordering' });
     expect(r.outputs['exit-code']).toBe('1');

@@ -74,7 +74,9 @@ describe('the packed tarball installed with --omit=dev', () => {
       join(project, 'typed.ts'),
       `import { runConformance, checkLogs, loadFixtures, renderReport, type RunReport, type CheckReport } from 'dsh-ctx-conform';\n` +
         `import { describeConformance } from 'dsh-ctx-conform/vitest';\n` +
-        `const r: Promise<RunReport> = runConformance({ plugins: ['.'], spec: '2026-08' });\n` +
+        `const r: Promise<RunReport> = runConformance({ plugins: ['.'], revision: '2026-08' });\n` +
+        `// the 0.1 names, deprecated and still accepted\n` +
+        `void runConformance({ plugins: [{ spec: '.' }], spec: '2026-08' });\n` +
         `const c: Promise<CheckReport> = checkLogs(['x.jsonl']);\n` +
         `const n: number = loadFixtures({ source: 'time-context' }).length;\n` +
         `const h: Promise<string> = renderReport({} as RunReport, 'html');\n` +

@@ -12,9 +12,9 @@ import type { SourceIngredients } from './session-arbitrary.js';
  * failed, aborted and agentless ones), each followed by a `settle` so the plugin's background
  * projection of the touch finishes before the host acts again.
  *
- * The file-tree primitives and the config arbitrary are exported: the reference's differential
- * test against the published package (reference/agent-instructions/test-support/arbitrary.ts) builds
- * its worlds from the same ones.
+ * The workspace, config, tool-call and change arbitraries are exported: the reference's differential
+ * tests against the published package (conformance/integration/agent-instructions/arbitrary.ts) build
+ * their worlds from the same ones, so the two cannot drift apart.
  */
 
 export const DIRS = ['/proj', '/proj/pkg', '/proj/pkg/app', '/proj/pkg/app/deep', '/proj/other'] as const;
@@ -59,7 +59,7 @@ export const fileEntry = fc.oneof(
   },
 );
 
-const workspace: fc.Arbitrary<WorkspaceSpecInput> = fc
+export const workspaceArb: fc.Arbitrary<WorkspaceSpecInput> = fc
   .record({
     files: fc.dictionary(anyFilePath, fileEntry, { minKeys: 2, maxKeys: 12 }),
     /** Every hot path present (distinct contents most of the time): nested scopes to announce, files to edit, budgets to exceed. */
@@ -108,14 +108,14 @@ export const configArb = fc.record(
   { requiredKeys: ['maxBytes', 'dshHome'] },
 );
 
-const touchPath = fc.oneof(
+export const touchPath = fc.oneof(
   { weight: 3, arbitrary: candidatePath },
   // Often the same nested scope again, so announcements meet earlier ones (and compacted ones).
   { weight: 4, arbitrary: fc.constantFrom('/proj/pkg/app/src/index.ts', 'pkg/app/src/index.ts', '/proj/pkg/app/src/index.ts', 'src/index.ts', '/proj/pkg/app/deep/x.ts', '/proj/other/file.ts') },
   { weight: 1, arbitrary: fc.constantFrom('/elsewhere/x.ts', '  /proj/pkg/x.ts  ', '', '   ') },
 );
 
-const toolCall = fc.record(
+export const toolCall = fc.record(
   {
     name: fc.constantFrom('read', 'read', 'write', 'edit', 'bash'),
     arguments: fc.oneof({ weight: 8, arbitrary: touchPath.map((file_path) => ({ file_path })) }, { weight: 1, arbitrary: fc.constant({ file_path: 42 }) }, { weight: 1, arbitrary: fc.constant({}) }),
@@ -126,12 +126,10 @@ const toolCall = fc.record(
   { requiredKeys: ['name', 'arguments'] },
 );
 /** A composite call (its children's touches name it as parent) about a third of the time. */
-const toolCalls = fc.array(
-  fc.tuple(toolCall, fc.array(toolCall, { maxLength: 2 })).map(([call, children]) => (children.length > 0 ? { ...call, children } : call)),
-  { minLength: 1, maxLength: 3 },
-);
+export const toolCallWithChildren = fc.tuple(toolCall, fc.array(toolCall, { maxLength: 2 })).map(([call, children]) => (children.length > 0 ? { ...call, children } : call));
+const toolCalls = fc.array(toolCallWithChildren, { minLength: 1, maxLength: 3 });
 
-const change: fc.Arbitrary<WorkspaceChange> = fc.oneof(
+export const change: fc.Arbitrary<WorkspaceChange> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ op: fc.constant('write' as const), path: anyFilePath, content }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('write' as const), path: anyFilePath, content, version: fc.constant('fixed') }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('remove' as const), path: anyFilePath }) },
@@ -145,7 +143,7 @@ const SETTLE: Action = { do: 'settle' };
 
 export const ingredients: Partial<SourceIngredients> = {
   config: fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 6, arbitrary: configArb }),
-  env: workspace.map((w) => ({ workspace: w })),
+  env: workspaceArb.map((w) => ({ workspace: w })),
   extraWeight: 3,
   extraActions: [
     // Tool calls in whatever step is open (skipped by the runner when none is).

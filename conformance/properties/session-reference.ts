@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
 import { encodeSessionReferenceUri, formatSessionReferenceMention } from '../../reference/session-reference/uri.js';
-import type { OtherSession, OtherSessionEvent, ReadBehaviour, SessionsChange } from '../host/services/session-query.js';
+import { buildLog, type Entry } from '../host/services/other-session-log.js';
+import type { OtherSession, ReadBehaviour, SessionsChange } from '../host/services/session-query.js';
 import type { Action } from '../scenario/schema.js';
 import { propertySessionId, type SourceIngredients } from './session-arbitrary.js';
 
@@ -14,8 +14,8 @@ import { propertySessionId, type SourceIngredients } from './session-arbitrary.j
  * mentions of unknown sessions, malformed and aliased URIs), prompts from a plugin source, tight
  * budgets and caps, and other sessions that grow, vanish or start failing while the session runs.
  *
- * The shapes follow conformance/generators/session-reference/ (random.ts, other-sessions.ts), which
- * is generator code and not shipped, hence the compact copy of its log builder.
+ * The shapes follow conformance/generators/session-reference/random.ts; the other sessions' logs are
+ * built by the same builder as the generators' (conformance/host/services/other-session-log.ts).
  */
 
 const SELF = propertySessionId('session-reference');
@@ -34,78 +34,16 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...MULTIBYTE) },
 );
 
-type Entry =
-  | { user: string }
-  | { assistant: string; reasoning?: string }
-  | { tool: string }
-  | { plugin: string }
-  | { context: string }
-  | { compact: string; keepLast: number }
-  | { title: string }
-  | { chunk: string };
-
 const entry: fc.Arbitrary<Entry> = fc.oneof(
   { weight: 4, arbitrary: text.map((user) => ({ user })) },
   { weight: 4, arbitrary: fc.tuple(text, fc.option(shortText, { nil: undefined })).map(([assistant, reasoning]) => ({ assistant, ...(reasoning === undefined ? {} : { reasoning }) })) },
   { weight: 1, arbitrary: text.map((tool) => ({ tool })) },
-  { weight: 1, arbitrary: text.map((plugin) => ({ plugin })) },
+  { weight: 1, arbitrary: text.map((plugin) => ({ plugin, name: 'goal' })) },
   { weight: 1, arbitrary: text.map((context) => ({ context })) },
   { weight: 2, arbitrary: fc.tuple(text, fc.nat({ max: 2 })).map(([compact, keepLast]) => ({ compact, keepLast })) },
   { weight: 1, arbitrary: shortText.map((title) => ({ title })) },
   { weight: 1, arbitrary: shortText.map((chunk) => ({ chunk })) },
 );
-
-type Event = z.infer<typeof OtherSessionEvent>;
-
-/** The log of another session, written the way DSH writes one (message ids derive from position). */
-function buildLog(sessionId: string, entries: readonly Entry[]): Event[] {
-  const events: Event[] = [];
-  const visible: number[] = [];
-  const nextId = () => `${sessionId}#m${events.length}`;
-  const push = (type: string, data: unknown, surfaceOp?: unknown, sourceEventSeqs?: number[]): number => {
-    const seq = events.length;
-    events.push({ type, seq, time: CREATED + seq * 1000, data, ...(surfaceOp === undefined ? {} : { surfaceOp }), ...(sourceEventSeqs ? { sourceEventSeqs } : {}) });
-    if (surfaceOp === 'append') visible.push(seq);
-    return seq;
-  };
-  const user = (content: unknown[], source: Record<string, unknown>) => ({ content, source, role: 'user', id: nextId() });
-  for (const e of entries) {
-    if ('user' in e) push('user/message', user([{ type: 'text', text: e.user }], { kind: 'user' }), 'append');
-    else if ('assistant' in e) {
-      const content = [...(e.reasoning === undefined ? [] : [{ type: 'reasoning', text: e.reasoning }]), { type: 'text', text: e.assistant }];
-      push('assistant/message', { turn: 1, step: 1, message: { role: 'assistant', content, source: { kind: 'model', provider: 'sim', model: 'sim-model' }, id: nextId() } }, 'append', []);
-    } else if ('tool' in e) {
-      const callId = `call_${events.length}`;
-      const call = push('tool/call', { turn: 1, step: 1, callId, name: 'read', arguments: '{}' });
-      const message = { source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: e.tool }], isError: false }], role: 'user', id: nextId() };
-      push('tool/result', { turn: 1, step: 1, message }, 'append', [call]);
-    } else if ('plugin' in e) push('user/message', user([{ type: 'text', text: e.plugin }], { kind: 'plugin', plugin: 'goal' }), 'append');
-    else if ('context' in e) push('user/message', user([{ type: 'text', text: e.context }], { kind: 'session-reference', form: 'recall', version: 1, references: [] }), 'append');
-    else if ('title' in e) push('session/title', { title: e.title, messageSeqs: [], source: { kind: 'fallback' } });
-    else if ('chunk' in e) push('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text: e.chunk } });
-    else {
-      // A compaction: its checkpoint replaces all but the last `keepLast` visible messages.
-      const span = visible.slice(0, Math.max(0, visible.length - e.keepLast));
-      if (span.length === 0) continue;
-      const compactionId = nextId();
-      const start = push('compaction/start', { compactionId, turn: null });
-      const summary = push('compaction/summary', {
-        compactionId,
-        summary: [{ type: 'text', text: e.compact }],
-        shadowedRange: { start: span[0], end: span[span.length - 1] },
-        shadowedSeqs: span,
-        shadowedTokenCount: span.length * 10,
-        provider: 'sim',
-        model: 'sim-model',
-      });
-      const checkpoint = user([{ type: 'text', text: '<compacted-summary>' }, { type: 'text', text: e.compact }, { type: 'text', text: '</compacted-summary>' }], { kind: 'plugin', plugin: 'compact', compactionId });
-      const seq = push('user/message', checkpoint, { op: 'replace', start: span[0], end: span[span.length - 1] }, [start, summary, ...span]);
-      visible.splice(0, span.length, seq);
-      push('compaction/end', { compactionId, turn: null });
-    }
-  }
-  return events;
-}
 
 const read: fc.Arbitrary<ReadBehaviour> = fc.oneof(
   { weight: 40, arbitrary: fc.constant({ kind: 'ok' as const }) },

@@ -9,8 +9,9 @@ import type { SourceIngredients } from './session-arbitrary.js';
  * no controlling tty, a window name with quotes or a literal backslash-t), executor failures (policy
  * denial, spawn error, non-Error rejection), refresh intervals with clock moves that land exactly on
  * their boundaries, and tmux-context messages another writer left in the log (text, single-line,
- * non-text, empty). The worlds and failures are the ones the reference's differential test uses
- * against the published package (reference/tmux-context/differential.test.ts).
+ * non-text, empty). The worlds, failures and foreign readings are exported: the reference's
+ * differential test against the published package
+ * (conformance/integration/tmux-context/reference-differential.test.ts) uses the same ones.
  */
 
 export const WORLDS: readonly TmuxState[] = [
@@ -45,7 +46,7 @@ const env: fc.Arbitrary<{ tmux: TmuxEnv }> = fc
 const tmuxChange = (change: TmuxChange): Action => ({ do: 'env', section: 'tmux', change });
 
 /** Text of a reading another writer (or an older plugin version) left behind. */
-const FOREIGN_CONTENT: Record<string, unknown[]> = {
+export const FOREIGN_CONTENT: Record<string, unknown[]> = {
   text: [{ type: 'text', text: 'tmux location (turn 0):\nsession 0, window 1 "node", pane 2 %90\nwindow active=1, pane active=0, layout x' }],
   'single-line': [{ type: 'text', text: 'tmux location' }],
   image: [{ type: 'image', mediaType: 'image/png', data: 'AA==' }],

@@ -25,15 +25,15 @@ export function identifyReport(value: unknown, name: string): AnyReport {
   throw new MergeError(`${name}: not a dsh-ctx-conform JSON report (${issue.path.join('.') || '(root)'}: ${issue.message}); write shards with --reporter json`);
 }
 
-function sameSpec(reports: readonly { spec: string }[], names: readonly string[]): void {
-  const spec = reports[0].spec;
-  const other = reports.findIndex((r) => r.spec !== spec);
-  if (other >= 0) throw new MergeError(`${names[other]} was judged against spec ${reports[other].spec}, ${names[0]} against ${spec}: merge reports of one spec revision`);
+function sameRevision(reports: readonly { spec: string }[], names: readonly string[]): void {
+  const revision = reports[0].spec;
+  const other = reports.findIndex((r) => r.spec !== revision);
+  if (other >= 0) throw new MergeError(`${names[other]} was judged against spec ${reports[other].spec}, ${names[0]} against ${revision}: merge reports of one spec revision`);
 }
 
 export function mergeCheckReports(reports: readonly CheckReport[], names: readonly string[] = reports.map((_, i) => `report ${i + 1}`)): CheckReport {
   if (reports.length === 0) throw new MergeError('no reports to merge');
-  sameSpec(reports, names);
+  sameRevision(reports, names);
   const seen = new Map<string, string>();
   reports.forEach((r, i) => {
     for (const f of r.files) {
@@ -67,7 +67,7 @@ export function mergeCheckReports(reports: readonly CheckReport[], names: readon
 
 export function mergeRunReports(reports: readonly RunReport[], names: readonly string[] = reports.map((_, i) => `report ${i + 1}`)): RunReport {
   if (reports.length === 0) throw new MergeError('no reports to merge');
-  sameSpec(reports, names);
+  sameRevision(reports, names);
   const plugins = new Map<string, RunReport['plugins'][number]>();
   const results = new Map<string, { from: string; result: RunReport['results'][number] }>();
   reports.forEach((r, i) => {

@@ -1,3 +1,4 @@
+import { ruleIndexes, sarifLog } from '../../invariants/reporters/sarif-log.js';
 import { specUri } from '../../invariants/reporters/spec-uri.js';
 import type { FixtureResult, RunReport } from '../runner/results.js';
 
@@ -21,31 +22,20 @@ export function renderRunSarif(report: RunReport): string {
   const rules = new Map<string, FixtureResult>();
   for (const r of bad) if (!rules.has(ruleOf(r))) rules.set(ruleOf(r), r);
   const ids = [...rules.keys()].sort();
-  const sarif = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: report.tool.name,
-            version: report.tool.version,
-            informationUri: 'https://www.npmjs.com/package/dsh-ctx-conform',
-            rules: ids.map((id) => ({ id, name: id, shortDescription: { text: `conformance: ${id}` }, helpUri: specUri(report.tool.version, specDocOf(rules.get(id)!)) })),
-          },
-        },
-        properties: { spec: report.spec },
-        results: bad.map((r) => ({
-          ruleId: ruleOf(r),
-          ruleIndex: ids.indexOf(ruleOf(r)),
-          level: r.expected ? 'note' : 'error',
-          message: { text: `${r.plugin}: ${r.title} [${r.fixture}]: ${r.message}${r.diff ? ` (at ${r.diff.path})` : ''}` },
-          locations: [{ physicalLocation: { artifactLocation: { uri: r.path ? `${r.path.split('\\').join('/')}/fixture.json` : `fixture/${r.fixture}` } } }],
-          properties: { plugin: r.plugin, fixture: r.fixture, status: r.status, expected: r.expected ?? false },
-        })),
-      },
-    ],
-  };
+  const index = ruleIndexes(ids);
+  const sarif = sarifLog({
+    tool: report.tool,
+    rules: ids.map((id) => ({ id, name: id, shortDescription: { text: `conformance: ${id}` }, helpUri: specUri(report.tool.version, specDocOf(rules.get(id)!)) })),
+    properties: { spec: report.spec },
+    results: bad.map((r) => ({
+      ruleId: ruleOf(r),
+      ruleIndex: index.get(ruleOf(r))!,
+      level: r.expected ? 'note' : 'error',
+      message: { text: `${r.plugin}: ${r.title} [${r.fixture}]: ${r.message}${r.diff ? ` (at ${r.diff.path})` : ''}` },
+      locations: [{ physicalLocation: { artifactLocation: { uri: r.path ? `${r.path.split('\\').join('/')}/fixture.json` : `fixture/${r.fixture}` } } }],
+      properties: { plugin: r.plugin, fixture: r.fixture, status: r.status, expected: r.expected ?? false },
+    })),
+  });
   return `${JSON.stringify(sarif, null, 2)}\n`;
 }
 

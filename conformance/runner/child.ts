@@ -14,7 +14,7 @@ import { executeScenario } from '../scenario/execute.js';
 import { executeTraced, type CopyLoader } from '../contributor/executor.js';
 import { PluginCrash } from '../host/context.js';
 import { endMarker } from './output-capture.js';
-import { resolvePluginSpec } from './plugin-spec.js';
+import { loadPluginArg } from './plugin-arg.js';
 import type { ChildMessage, ParentMessage } from './protocol.js';
 
 // Captured before any plugin code runs, so a plugin replacing them changes nothing here.
@@ -88,7 +88,7 @@ async function handle(message: ParentMessage): Promise<void> {
   switch (message.type) {
     case 'load':
       try {
-        plugin = await resolvePluginSpec(message.plugin, message.revision);
+        plugin = await loadPluginArg(message.plugin, message.revision);
         await endOutput(message.id);
         send({ type: 'loaded', id: message.id, label: plugin.label, source: plugin.source, shape: plugin.shape, ...(plugin.name ? { name: plugin.name } : {}), warnings: plugin.warnings });
         loadRequest = message;
@@ -126,7 +126,7 @@ async function handle(message: ParentMessage): Promise<void> {
 let loadRequest: Extract<ParentMessage, { type: 'load' }> | undefined;
 function copyLoader(): CopyLoader {
   const request = loadRequest!;
-  return async (copy) => (await resolvePluginSpec(request.plugin, request.revision, copy)).factory;
+  return async (copy) => (await loadPluginArg(request.plugin, request.revision, copy)).factory;
 }
 
 let pending = '';

@@ -14,7 +14,7 @@ import { normaliseLog } from '../scenario/normalise.js';
 import type { ScenarioActual } from '../scenario/execute.js';
 import type { SessionEvent, SessionHeader } from '../../invariants/log/types.js';
 import { DEFAULT_OUTPUT_LIMIT, StreamCapture } from './output-capture.js';
-import { resolveForChild, type PluginSpec, type ResolvedPlugin } from './plugin-spec.js';
+import { resolveForChild, type PluginArg, type ResolvedPlugin } from './plugin-arg.js';
 import { ChildMessage, FrameReader, inputsOf, type Denial, type ParentMessage, type ScenarioInputs } from './protocol.js';
 
 export type { ScenarioInputs } from './protocol.js';
@@ -113,8 +113,8 @@ export class IsolatedPlugin {
   private readonly options: Required<Omit<IsolationOptions, 'protectedDirs'>> & { protectedDirs: readonly string[] };
 
   constructor(
-    private readonly plugin: PluginSpec,
-    private readonly spec: SpecRevision,
+    private readonly plugin: PluginArg,
+    private readonly revision: SpecRevision,
     options: IsolationOptions = {},
   ) {
     this.options = {
@@ -259,7 +259,7 @@ export class IsolatedPlugin {
       throw new PluginStartError(why, output);
     }
     const id = randomUUID();
-    const reply = await this.request(running, { type: 'load', id, plugin: this.resolved ?? { spec: this.plugin.spec, source: this.plugin.source }, revision: this.spec }, ['loaded', 'load-failed'], this.options.loadTimeoutMs, 'loading the plugin');
+    const reply = await this.request(running, { type: 'load', id, plugin: this.resolved ?? { pluginArg: this.plugin.pluginArg, source: this.plugin.source }, revision: this.revision }, ['loaded', 'load-failed'], this.options.loadTimeoutMs, 'loading the plugin');
     const output = await this.output(running, id, reply.type !== 'failure');
     if (reply.type === 'loaded') {
       const info: LoadedInfo = { label: reply.label, source: reply.source, shape: reply.shape, ...(reply.name ? { name: reply.name } : {}), warnings: reply.warnings };

@@ -18,10 +18,10 @@ export interface FixtureJudgement extends Verdict {
  * wrong, which the reference's own run guards against). Runs in the kit's process, never beside the
  * plugin: `actual` is data the plugin's process reported, already validated.
  */
-export function judgeActual(fixture: ScenarioFixture, actual: ScenarioActual, spec: SpecRevision): FixtureJudgement {
+export function judgeActual(fixture: ScenarioFixture, actual: ScenarioActual, revision: SpecRevision): FixtureJudgement {
   const verdict = judgeScenario(fixture.expect, actual);
   if (verdict.status !== 'pass') return { ...verdict, actual };
-  const options = { ...defaultCheckOptions(), spec, configs: (fixture.config ? { [fixture.source]: fixture.config } : {}) as KnownConfigs };
+  const options = { ...defaultCheckOptions(), revision, configs: (fixture.config ? { [fixture.source]: fixture.config } : {}) as KnownConfigs };
   const checker = new LogChecker('(scenario log)', allRuleModules, options);
   checker.header(actual.header, { file: '(scenario log)', line: 1, byteOffset: 0 });
   actual.rawLog.forEach((event, i) => checker.event({ event, loc: { file: '(scenario log)', line: i + 2, byteOffset: 0 } }));
@@ -40,6 +40,6 @@ export function judgeActual(fixture: ScenarioFixture, actual: ScenarioActual, sp
 }
 
 /** Execute and judge in this process: only for trusted code (the references, mutants, the suite's own tests). */
-export async function judgeFixture(plugin: PluginFactory, fixture: ScenarioFixture, spec: SpecRevision): Promise<FixtureJudgement> {
-  return judgeActual(fixture, await executeScenario(plugin, fixture), spec);
+export async function judgeFixture(plugin: PluginFactory, fixture: ScenarioFixture, revision: SpecRevision): Promise<FixtureJudgement> {
+  return judgeActual(fixture, await executeScenario(plugin, fixture), revision);
 }

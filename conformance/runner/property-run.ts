@@ -12,11 +12,11 @@ import { FIXTURE_FORMAT_VERSION, ScenarioFixture } from '../scenario/schema.js';
 import { writeFixture } from '../scenario/store.js';
 import { judgeScenario } from '../scenario/compare.js';
 import { IsolatedPlugin, type IsolationOptions, type LoadedInfo } from './isolated-plugin.js';
-import type { PluginSpec } from './plugin-spec.js';
+import type { PluginArg } from './plugin-arg.js';
 import type { RunReport } from './results.js';
 
 export interface PropertyOptions {
-  spec: SpecRevision;
+  revision: SpecRevision;
   seed: number;
   runs: number;
   timeoutMs: number;
@@ -34,14 +34,14 @@ export interface PropertyOptions {
  * The reference runs here, in the kit's process (it is the kit's own code); the plugin runs isolated
  * and only reports what it did; the comparison happens here too.
  */
-export async function runProperty(pluginSpec: PluginSpec, options: PropertyOptions): Promise<RunReport['properties'][number]> {
-  const isolated = new IsolatedPlugin(pluginSpec, options.spec, { loadTimeoutMs: options.timeoutMs, ...options.isolation });
+export async function runProperty(target: PluginArg, options: PropertyOptions): Promise<RunReport['properties'][number]> {
+  const isolated = new IsolatedPlugin(target, options.revision, { loadTimeoutMs: options.timeoutMs, ...options.isolation });
   let loaded;
   try {
     loaded = await isolated.start();
   } catch (error) {
     isolated.stop();
-    return { plugin: pluginSpec.spec, source: pluginSpec.source ?? 'unknown', runs: options.runs, seed: options.seed, status: 'error', message: `cannot load plugin ${pluginSpec.spec}: ${(error as Error).message}` };
+    return { plugin: target.pluginArg, source: target.source ?? 'unknown', runs: options.runs, seed: options.seed, status: 'error', message: `cannot load plugin ${target.pluginArg}: ${(error as Error).message}` };
   }
   const base = { plugin: loaded.label, source: loaded.source, runs: options.runs, seed: options.seed };
   let lastFailure = '';
@@ -53,7 +53,7 @@ export async function runProperty(pluginSpec: PluginSpec, options: PropertyOptio
   const source: SourceName = detected;
   try {
     const arbitrary = await arbitraryFor(source);
-    const reference = pluginFromModule(await referenceModule(source, options.spec), `reference:${source}`, `reference:${source}`, source);
+    const reference = pluginFromModule(await referenceModule(source, options.revision), `reference:${source}`, `reference:${source}`, source);
     const result = await fc.check(
       fc.asyncProperty(arbitrary, async (scenario) => {
         const expected = await executeScenario(reference.factory, scenario);
@@ -84,7 +84,7 @@ export async function runProperty(pluginSpec: PluginSpec, options: PropertyOptio
 }
 
 async function writeCounterexample(source: SourceName, scenario: GeneratedScenario, options: PropertyOptions): Promise<string> {
-  const reference = pluginFromModule(await referenceModule(source, options.spec), `reference:${source}`, `reference:${source}`, source);
+  const reference = pluginFromModule(await referenceModule(source, options.revision), `reference:${source}`, `reference:${source}`, source);
   const expected = await executeScenario(reference.factory, scenario);
   const withoutId = {
     format: FIXTURE_FORMAT_VERSION,
@@ -93,7 +93,7 @@ async function writeCounterexample(source: SourceName, scenario: GeneratedScenar
     category: 'ordering' as const,
     title: `property counterexample (seed ${options.seed})`,
     rules: [],
-    spec: [options.spec],
+    revisions: [options.revision],
     ...scenario,
     expect: { outcomes: expected.outcomes, log: expected.log, warnings: expected.warnings, observations: expected.observations },
     provenance: { generator: 'property-run', seed: options.seed },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SOURCES, SPEC_REVISIONS } from '../../spec/revisions.js';
-import type { ResolvedPlugin } from './plugin-spec.js';
+import type { ResolvedPlugin } from './plugin-arg.js';
 import { LogEvent, LogHeader, Outcome, type ScenarioFixture } from '../scenario/schema.js';
 
 /**
@@ -23,7 +23,7 @@ export interface LoadRequest {
   type: 'load';
   id: string;
   /** A bundled reference (`reference:<source>`), or a user plugin the parent resolved. */
-  plugin: { spec: string; source?: (typeof SOURCES)[number] | 'contributor' } | ResolvedPlugin;
+  plugin: { pluginArg: string; source?: (typeof SOURCES)[number] | 'contributor' } | ResolvedPlugin;
   revision: (typeof SPEC_REVISIONS)[number];
 }
 export interface ExecuteRequest {

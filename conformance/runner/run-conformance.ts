@@ -1,5 +1,5 @@
 import { join, relative } from 'node:path';
-import { DEFAULT_SPEC, SOURCES, type SpecRevision } from '../../spec/revisions.js';
+import { DEFAULT_REVISION, SOURCES, type SpecRevision } from '../../spec/revisions.js';
 import { packageRoot } from '../package-root.js';
 import { UsageError } from '../usage-error.js';
 import { version } from '../version.js';
@@ -10,20 +10,42 @@ import { IsolatedPlugin, type IsolationOptions } from './isolated-plugin.js';
 import { runContributorHook, type ContributorRun } from '../contributor/cli.js';
 import type { ScenarioExecutor, TracedActual } from '../contributor/executor.js';
 import type { Waiver } from '../contributor/waivers.js';
-import { referenceSpec, type PluginSpec } from './plugin-spec.js';
+import { referencePluginArg, type PluginArg } from './plugin-arg.js';
 import { runProperty } from './property-run.js';
 import type { FixtureResult, RunReport } from './results.js';
 import { runPlugin } from './run-suite.js';
+
+/** A plugin object in the 0.1 form, its plugin argument named `spec`. */
+export interface DeprecatedPluginArg {
+  /** @deprecated Use `pluginArg`. */
+  spec: string;
+  source?: PluginArg['source'];
+  cwd?: string;
+}
+
+/** A plugin as `runConformance` was given it, as the runner takes it (the 0.1 `spec` key read as `pluginArg`). */
+export function toPluginArg(p: string | PluginArg | DeprecatedPluginArg, defaults: { source?: PluginArg['source']; cwd: string }): PluginArg {
+  if (typeof p === 'string') return { pluginArg: p, source: defaults.source, cwd: defaults.cwd };
+  if ('pluginArg' in p) return p;
+  const { spec, ...rest } = p;
+  return { pluginArg: spec, ...rest };
+}
 
 /** The contributor suite's seed when none is given: runs are reproducible by default. */
 export const DEFAULT_CONTRIBUTOR_SEED = 1;
 
 export interface RunConformanceOptions {
-  /** Plugins to run (paths, files, package names, or specs); none means the bundled references of all four sources. */
-  plugins?: readonly (string | PluginSpec)[];
+  /**
+   * Plugins to run: plugin arguments as on the command line (paths, files, package names,
+   * `reference:<source>`), or `{ pluginArg, source?, cwd? }`; none means the bundled references of all
+   * four sources. An object may still name its argument `spec` (deprecated, the 0.1 name).
+   */
+  plugins?: readonly (string | PluginArg | DeprecatedPluginArg)[];
   /** Which source the plugins given as strings implement, when their name does not say. */
-  source?: PluginSpec['source'];
-  /** The spec revision to judge against (default DEFAULT_SPEC, 2026-08). */
+  source?: PluginArg['source'];
+  /** The spec revision to judge against (default DEFAULT_REVISION, 2026-08). */
+  revision?: SpecRevision;
+  /** @deprecated The 0.1 name of `revision`, still accepted; `revision` wins when both are given. */
   spec?: SpecRevision;
   /** A suite directory (default: the bundled one). */
   fixtureRoot?: string;
@@ -61,7 +83,8 @@ export interface RunConformanceOptions {
  * parses arguments, renders and exits; the library API and test integrations call this.
  */
 export async function runConformance(input: RunConformanceOptions = {}): Promise<RunReport> {
-  const options = { ...input, spec: input.spec ?? DEFAULT_SPEC };
+  const { spec: deprecatedRevision, ...rest } = input;
+  const options = { ...rest, revision: input.revision ?? deprecatedRevision ?? DEFAULT_REVISION };
   const cwd = options.cwd ?? process.cwd();
   const fixtureRoot = options.fixtureRoot ?? join(packageRoot, 'conformance', 'fixtures');
   const stored = readAllFixtures(fixtureRoot);
@@ -73,7 +96,7 @@ export async function runConformance(input: RunConformanceOptions = {}): Promise
     .map((f) => (Object.keys(extra).length ? { ...f, config: { ...extra, ...(f.config ?? {}) } } : f));
 
   const given = options.plugins !== undefined && options.plugins.length > 0;
-  const plugins: PluginSpec[] = given ? options.plugins!.map((p) => (typeof p === 'string' ? { spec: p, source: options.source, cwd } : p)) : SOURCES.map(referenceSpec);
+  const plugins: PluginArg[] = given ? options.plugins!.map((p) => toPluginArg(p, { source: options.source, cwd })) : SOURCES.map(referencePluginArg);
   const baseline = options.baseline ?? (typeof options.expectedFailures === 'string' ? readBaseline(options.expectedFailures) : options.expectedFailures);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const isolation: IsolationOptions = {
@@ -84,7 +107,7 @@ export async function runConformance(input: RunConformanceOptions = {}): Promise
   };
   const report: RunReport = {
     tool: { name: 'dsh-ctx-conform', version },
-    spec: options.spec,
+    spec: options.revision,
     plugins: [],
     results: [],
     properties: [],
@@ -96,7 +119,7 @@ export async function runConformance(input: RunConformanceOptions = {}): Promise
     // The contributor-pattern suite, for every plugin; a plugin that is none of the four runs only that.
     const contributorRuns = options.contributorRuns ?? (given ? 50 : 4);
     // One isolated process per plugin serves both suites (a process start is most of a small run).
-    const isolated = new IsolatedPlugin(plugin, options.spec, isolation);
+    const isolated = new IsolatedPlugin(plugin, options.revision, isolation);
     try {
       const contributor = contributorRuns > 0 || options.fixtureRoot !== undefined ? await runContributorIsolated(isolated, plugin, options, contributorRuns, timeoutMs, cwd) : undefined;
       if (contributor && 'loadError' in contributor) {
@@ -112,7 +135,7 @@ export async function runConformance(input: RunConformanceOptions = {}): Promise
       // Checked here, not up front: a --fixtures DIR of contributor fixtures alone is a valid suite for a contributor.
       if (scenarios.length === 0) throw new UsageError(`no scenario fixtures found in ${fixtureRoot}`);
       const run = await runPlugin(plugin, scenarios, {
-        spec: options.spec,
+        revision: options.revision,
         timeoutMs,
         filter: options.filter,
         showOutput: options.showOutput,
@@ -129,7 +152,7 @@ export async function runConformance(input: RunConformanceOptions = {}): Promise
         options.onProgress?.(`${run.plugin.plugin}: property run (${options.runs} generated sessions)`);
         report.properties.push(
           await runProperty(plugin, {
-            spec: options.spec,
+            revision: options.revision,
             seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
             runs: options.runs,
             timeoutMs,
@@ -149,7 +172,7 @@ export async function runConformance(input: RunConformanceOptions = {}): Promise
   return report;
 }
 
-/** Plugins for which no fixture applied (wrong --filter or --spec), for a clear warning. */
+/** Plugins for which no fixture applied (wrong --filter or --revision), for a clear warning. */
 export function emptyPlugins(report: RunReport): RunReport['plugins'] {
   return report.plugins.filter((p) => p.loadError === undefined && !report.results.some((r) => r.plugin === p.plugin));
 }
@@ -197,7 +220,7 @@ export function summarise(report: RunReport): void {
  * The contributor-pattern suite for one plugin, with the plugin in its own isolated process: the child
  * executes generated sessions (fresh module copies per instance, traced) and the suite judges here.
  */
-async function runContributorIsolated(isolated: IsolatedPlugin, plugin: PluginSpec, options: RunConformanceOptions & { spec: SpecRevision }, runs: number, timeoutMs: number, cwd: string): Promise<ContributorRun | { loadError: string }> {
+async function runContributorIsolated(isolated: IsolatedPlugin, plugin: PluginArg, options: Omit<RunConformanceOptions, 'spec'> & { revision: SpecRevision }, runs: number, timeoutMs: number, cwd: string): Promise<ContributorRun | { loadError: string }> {
   {
     let loaded;
     try {
@@ -212,7 +235,7 @@ async function runContributorIsolated(isolated: IsolatedPlugin, plugin: PluginSp
     };
     options.onProgress?.(`${loaded.label}: contributor suite (${runs} generated sessions)`);
     const run = await runContributorHook(plugin, {
-      spec: options.spec,
+      revision: options.revision,
       config: options.extraConfig ?? {},
       waivers: options.waivers ?? [],
       runs,

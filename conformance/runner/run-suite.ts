@@ -2,11 +2,11 @@ import type { SpecRevision } from '../../spec/revisions.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
 import { IsolatedPlugin, PluginStartError, type CapturedOutput, type Execution, type IsolationOptions } from './isolated-plugin.js';
 import { judgeActual } from './judge-fixture.js';
-import type { PluginSpec } from './plugin-spec.js';
+import type { PluginArg } from './plugin-arg.js';
 import type { FixtureResult, RunReport } from './results.js';
 
 export interface SuiteOptions {
-  spec: SpecRevision;
+  revision: SpecRevision;
   timeoutMs: number;
   /** Substring matched against fixture id, title and category. */
   filter?: string;
@@ -27,12 +27,12 @@ export interface PluginRun {
   warnings?: string[];
 }
 
-export function selectFixtures(fixtures: readonly ScenarioFixture[], source: string, options: Pick<SuiteOptions, 'spec' | 'filter'>): ScenarioFixture[] {
+export function selectFixtures(fixtures: readonly ScenarioFixture[], source: string, options: Pick<SuiteOptions, 'revision' | 'filter'>): ScenarioFixture[] {
   const needle = options.filter?.toLowerCase();
   return fixtures.filter(
     (f) =>
       f.source === source &&
-      f.spec.includes(options.spec) &&
+      f.revisions.includes(options.revision) &&
       (!needle || f.id.includes(needle) || f.title.toLowerCase().includes(needle) || f.category.includes(needle)),
   );
 }
@@ -42,9 +42,9 @@ function hasOutput(o: CapturedOutput): boolean {
 }
 
 /** The verdict on one execution: judged here, in the kit's process, against the expectation the child never saw. */
-export function resultOf(fixture: ScenarioFixture, execution: Execution, spec: SpecRevision): Pick<FixtureResult, 'status' | 'message' | 'diff' | 'rules' | 'infos' | 'warnings'> {
+export function resultOf(fixture: ScenarioFixture, execution: Execution, revision: SpecRevision): Pick<FixtureResult, 'status' | 'message' | 'diff' | 'rules' | 'infos' | 'warnings'> {
   if (execution.kind === 'error') return { status: 'error', message: execution.message };
-  const judgement = judgeActual(fixture, execution.actual, spec);
+  const judgement = judgeActual(fixture, execution.actual, revision);
   if (judgement.status !== 'pass' && execution.denied?.length) {
     const what = execution.denied.map((d) => `${d.permission} ${d.resource}`).join(', ');
     return { status: 'error', message: `the plugin tried what the conformance sandbox denies (${what}); then: ${judgement.message}`, ...(judgement.diff ? { diff: judgement.diff } : {}) };
@@ -64,9 +64,9 @@ export function resultOf(fixture: ScenarioFixture, execution: Execution, spec: S
  * sequentially (the clock and time zone are process-global), each bounded by `timeoutMs`. A plugin
  * that cannot be loaded gives one `error` row (fixture `load`) with the loader's message.
  */
-export async function runPlugin(pluginSpec: PluginSpec, fixtures: readonly ScenarioFixture[], options: SuiteOptions): Promise<PluginRun> {
+export async function runPlugin(target: PluginArg, fixtures: readonly ScenarioFixture[], options: SuiteOptions): Promise<PluginRun> {
   const owned = options.isolated === undefined;
-  const isolated = options.isolated ?? new IsolatedPlugin(pluginSpec, options.spec, { loadTimeoutMs: options.timeoutMs, ...options.isolation });
+  const isolated = options.isolated ?? new IsolatedPlugin(target, options.revision, { loadTimeoutMs: options.timeoutMs, ...options.isolation });
   let loaded;
   const started = performance.now();
   try {
@@ -75,19 +75,19 @@ export async function runPlugin(pluginSpec: PluginSpec, fixtures: readonly Scena
     isolated.stop();
     const message = error instanceof Error ? error.message : String(error);
     const output = error instanceof PluginStartError ? error.output : { stdout: '', stderr: '' };
-    const source = pluginSpec.source ?? 'unknown';
+    const source = target.source ?? 'unknown';
     const row: FixtureResult = {
-      plugin: pluginSpec.spec,
+      plugin: target.pluginArg,
       source,
       fixture: 'load',
       title: 'load the plugin',
       category: 'load',
       status: 'error',
-      message: `cannot load plugin ${pluginSpec.spec}: ${message}`,
+      message: `cannot load plugin ${target.pluginArg}: ${message}`,
       durationMs: Math.round(performance.now() - started),
       ...(hasOutput(output) ? { output } : {}),
     };
-    return { plugin: { plugin: pluginSpec.spec, source, shape: 'unknown', loadError: message }, results: [row], loadError: message };
+    return { plugin: { plugin: target.pluginArg, source, shape: 'unknown', loadError: message }, results: [row], loadError: message };
   }
   const selected = selectFixtures(fixtures, loaded.source, options);
   const results: FixtureResult[] = [];
@@ -95,7 +95,7 @@ export async function runPlugin(pluginSpec: PluginSpec, fixtures: readonly Scena
     for (const fixture of selected) {
       const begun = performance.now();
       const execution = await isolated.execute(fixture, options.timeoutMs);
-      const verdict = resultOf(fixture, execution, options.spec);
+      const verdict = resultOf(fixture, execution, options.revision);
       const result: FixtureResult = {
         plugin: loaded.label,
         source: loaded.source,

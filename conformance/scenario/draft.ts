@@ -9,12 +9,11 @@ import type { Action, Category, ExpectedFinding, LogEvent, LogHeader, Outcome, S
  * spec. For a log fixture the author states the exact multiset of rule ids, and generation fails if
  * the validator disagrees.
  */
-export interface ScenarioDraft {
+export interface ScenarioDraftFields {
   source: SourceName;
   category: z.infer<typeof Category>;
   title: string;
   rules: string[];
-  spec: SpecRevision[];
   config?: Record<string, unknown>;
   env: z.input<typeof ScenarioEnv>;
   log?: Array<z.input<typeof LogEvent>>;
@@ -28,12 +27,11 @@ export interface ScenarioDraft {
   provenance?: { generator: string; seed?: number };
 }
 
-export interface LogDraft {
+export interface LogDraftFields {
   source: SourceName | 'log';
   category: z.infer<typeof Category>;
   title: string;
   rules: string[];
-  spec: SpecRevision[];
   config?: Record<string, Record<string, unknown>>;
   header: Record<string, unknown>;
   log: unknown[];
@@ -51,6 +49,12 @@ export interface LogDraft {
   zstd?: Uint8Array;
   provenance?: { generator: string; seed?: number };
 }
+
+/** The revisions a fixture applies to (its `revisions`). */
+export type DraftRevisions = { revisions: SpecRevision[] };
+
+export type ScenarioDraft = ScenarioDraftFields & DraftRevisions;
+export type LogDraft = LogDraftFields & DraftRevisions;
 
 /** The module shape of `conformance/generators/<source>.ts`. */
 export interface GeneratorModule {

@@ -45,10 +45,10 @@ export async function executeScenario(
   const header = fixture.env.header as unknown as SessionHeader;
   let host: SimulatedHost | undefined;
   try {
-    for (const section of ['tmux', 'workspace', 'sessions'] as const) {
-      const spec = fixture.env[section];
-      if (spec === undefined) continue;
-      adapters.set(section, await (await adapterFactory(section))(spec, context));
+    for (const name of ['tmux', 'workspace', 'sessions'] as const) {
+      const section = fixture.env[name];
+      if (section === undefined) continue;
+      adapters.set(name, await (await adapterFactory(name))(section, context));
     }
     const services: Record<string, unknown> = {};
     for (const adapter of adapters.values()) Object.assign(services, adapter.services);

@@ -10,7 +10,7 @@ const events = [
   { type: 'turn/start', seq: 0, time: 0, data: { turn: 1 } },
   { type: 'turn/end', seq: 1, time: 0, data: { turn: 2, reason: { kind: 'completed' } } },
 ];
-const draft = (findings: LogDraft['findings']): LogDraft => ({ source: 'log', category: 'log-structure', title: 't', rules: [], spec: ['2026-08'], header, log: events, findings });
+const draft = (findings: LogDraft['findings']): LogDraft => ({ source: 'log', category: 'log-structure', title: 't', rules: [], revisions: ['2026-08'], header, log: events, findings });
 
 describe('located expectations of log fixtures', () => {
   it('pins a bare rule id at the place the validator reports it, and checks a located one exactly', async () => {

@@ -27,6 +27,11 @@ export interface UpstreamCheck {
   message?: string;
 }
 
+/** What every fixture says about itself, as its draft states it (in the fixture's key order). */
+function described<D extends ScenarioDraft | LogDraft>(draft: D, revisions: SpecRevision[]) {
+  return { source: draft.source, category: draft.category, title: draft.title, rules: draft.rules, revisions, config: draft.config as D['config'] };
+}
+
 /**
  * Turn a scenario draft into a fixture: run the reference of each revision the draft claims (they
  * must agree), check the author's intended outcomes, then run the published upstream package of each
@@ -34,22 +39,18 @@ export interface UpstreamCheck {
  * reason (`upstreamDeviation`), which goes into the known-deviations list.
  */
 export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: UpstreamCheck[]): Promise<ScenarioFixture> {
+  const revisions = draft.revisions;
   const base = ScenarioFixture.omit({ id: true, expect: true }).parse({
     format: FIXTURE_FORMAT_VERSION,
     kind: 'scenario',
-    source: draft.source,
-    category: draft.category,
-    title: draft.title,
-    rules: draft.rules,
-    spec: draft.spec,
-    config: draft.config,
+    ...described(draft, revisions),
     env: draft.env,
     log: draft.log ?? [],
     actions: draft.actions,
     provenance: draft.provenance,
   });
   let expect: ScenarioFixture['expect'] | undefined;
-  for (const revision of draft.spec) {
+  for (const revision of revisions) {
     const reference = pluginFromModule(await referenceModule(draft.source, revision), `reference:${draft.source}`, `reference:${draft.source}`, draft.source);
     const actual = await executeScenario(reference.factory, base);
     const candidate = { outcomes: actual.outcomes, log: actual.log as ScenarioFixture['expect']['log'], warnings: actual.warnings, observations: actual.observations };
@@ -69,12 +70,12 @@ export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: 
     if (expect === undefined) expect = candidate;
     else {
       const d = firstDifference(expect, candidate, 'expect');
-      if (d) throw new GenerationError(`"${draft.title}" claims revisions ${draft.spec.join(', ')} but the references differ at ${d.path}`);
+      if (d) throw new GenerationError(`"${draft.title}" claims revisions ${revisions.join(', ')} but the references differ at ${d.path}`);
     }
   }
   const withoutId = { ...base, expect: expect! };
   const fixture = ScenarioFixture.parse({ ...withoutId, id: fixtureId(withoutId as unknown as Record<string, unknown>) });
-  for (const revision of draft.spec) {
+  for (const revision of revisions) {
     const pkg = upstreamPackage(draft.source, revision);
     if (!pkg) continue;
     const upstream = await loadPlugin(pkg, { source: draft.source });
@@ -92,15 +93,11 @@ export async function materialiseScenario(draft: ScenarioDraft, upstreamChecks: 
 
 /** Turn a log draft into a fixture after checking the validator reports exactly the stated rule ids. */
 export async function materialiseLog(draft: LogDraft, modules: readonly RuleModule[]): Promise<LogFixture> {
+  const revisions = draft.revisions;
   const base = LogFixture.omit({ id: true }).parse({
     format: FIXTURE_FORMAT_VERSION,
     kind: 'log',
-    source: draft.source,
-    category: draft.category,
-    title: draft.title,
-    rules: draft.rules,
-    spec: draft.spec,
-    config: draft.config,
+    ...described(draft, revisions),
     header: draft.header,
     log: deterministicUuids(draft.log.map(canonicalLogEntry)),
     ...(draft.tornTail ? { tornTail: true } : {}),
@@ -110,7 +107,7 @@ export async function materialiseLog(draft: LogDraft, modules: readonly RuleModu
   });
   // Bare rule ids are located by the first revision's report; every revision must then agree exactly.
   let expect: LogFixture['expect'] | undefined;
-  for (const revision of draft.spec) {
+  for (const revision of revisions) {
     const got = await logFixtureFindings(base, revision, modules);
     if (expect === undefined) {
       const findings = pinLocations(draft.findings, got.findings);
@@ -142,11 +139,11 @@ export function logFixtureText(fixture: Pick<LogFixture, 'header' | 'log' | 'tor
  */
 export async function logFixtureFindings(
   fixture: Pick<LogFixture, 'header' | 'log' | 'config' | 'tornTail' | 'zstd'>,
-  spec: SpecRevision,
+  revision: SpecRevision,
   modules: readonly RuleModule[],
 ): Promise<{ findings: ExpectedFinding[]; info: ExpectedFinding[] }> {
   const input = fixture.zstd !== undefined ? { name: 'log.jsonl.zstd', bytes: Buffer.from(fixture.zstd, 'base64') } : { name: 'log.jsonl', bytes: logFixtureText(fixture) };
-  const result = await checkText(input.name, input.bytes, { modules, spec, configs: (fixture.config ?? {}) as KnownConfigs });
+  const result = await checkText(input.name, input.bytes, { modules, revision, configs: (fixture.config ?? {}) as KnownConfigs });
   const ids = (keep: (s: string) => boolean) => sortFindings(result.findings.filter((f) => keep(f.severity)).map(locate));
   return { findings: ids((s) => s !== 'info'), info: ids((s) => s === 'info') };
 }

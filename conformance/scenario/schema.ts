@@ -20,7 +20,7 @@ import { SOURCES, SPEC_REVISIONS } from '../../spec/revisions.js';
  * Source-specific environment lives in `env.<section>` and source-specific actions in
  * `{do:'env', section, change}`; both are opaque here (`z.unknown()`) and validated by the adapter
  * that owns the section. An adapter module `conformance/host/services/<file>.ts` exports
- * `createAdapter(spec: unknown): ServiceAdapter` (see `./adapter.ts`); sections are registered in
+ * `createAdapter(section: unknown, context): ServiceAdapter` (see `./adapter.ts`); sections are registered in
  * `./adapters.ts`: `tmux` → shell.ts, `workspace` → fs.ts, `sessions` → session-query.ts.
  */
 
@@ -183,7 +183,7 @@ export const ScenarioFixture = z.object({
   category: Category,
   title: z.string(),
   rules: z.array(z.string()).describe('spec rule ids this fixture exercises'),
-  spec: z.tuple([SpecRevisionSchema], SpecRevisionSchema).describe('revisions the expectation holds for'),
+  revisions: z.tuple([SpecRevisionSchema], SpecRevisionSchema).describe('revisions the expectation holds for (named `spec` up to 0.1.0; the id hashes it under that name)'),
   config: JsonObject.optional().describe('plugin config, passed through the plugin\'s own Config'),
   env: ScenarioEnv,
   log: z.array(LogEvent).default([]).describe('the initial durable log'),
@@ -214,7 +214,7 @@ export const LogFixture = z.object({
   category: Category,
   title: z.string(),
   rules: z.array(z.string()),
-  spec: z.tuple([SpecRevisionSchema], SpecRevisionSchema),
+  revisions: z.tuple([SpecRevisionSchema], SpecRevisionSchema).describe('revisions the findings hold for (named `spec` up to 0.1.0; the id hashes it under that name)'),
   config: z.record(z.string(), JsonObject).optional().describe('known source configs (KnownConfigs)'),
   header: JsonObject.describe('the header line (may be deliberately invalid)'),
   log: z.array(z.unknown()).describe('lines after the header (objects; {"$rawLine": text} for a deliberately malformed line)'),

@@ -64,9 +64,19 @@ export function writeFixture(root: string, fixture: FixtureT): string {
   return dir;
 }
 
+/**
+ * A fixture file written before the field `revisions` had its name (0.1: `spec`) reads as one written
+ * now; its id does not change (the hash sees the field under its 0.1 name, see `fixture-id.ts`).
+ */
+export function upgradeFixtureFields(meta: Record<string, unknown>): Record<string, unknown> {
+  if (!('spec' in meta)) return meta;
+  const { spec, ...rest } = meta;
+  return 'revisions' in rest ? rest : { ...rest, revisions: spec };
+}
+
 export function readFixture(dir: string): FixtureT {
   const metaFile = join(dir, 'fixture.json');
-  const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Record<string, any>;
+  const meta = upgradeFixtureFields(JSON.parse(readFileSync(metaFile, 'utf8')) as Record<string, unknown>) as Record<string, any>;
   const files = meta.files as Record<string, string>;
   delete meta.files;
   if (meta.kind === 'scenario') {
@@ -110,7 +120,7 @@ export interface Catalog {
   bySource: Record<string, number>;
   byCategory: Record<string, number>;
   byRule: Record<string, number>;
-  fixtures: Array<{ id: string; kind: FixtureT['kind']; source: string; category: string; title: string; rules: string[]; spec: string[]; path: string }>;
+  fixtures: Array<{ id: string; kind: FixtureT['kind']; source: string; category: string; title: string; rules: string[]; revisions: string[]; path: string }>;
 }
 
 export function buildCatalog(root: string, fixtures: readonly FixtureT[]): Catalog {
@@ -121,7 +131,7 @@ export function buildCatalog(root: string, fixtures: readonly FixtureT[]): Catal
     count(catalog.bySource, f.source);
     count(catalog.byCategory, f.category);
     for (const r of new Set(f.rules)) count(catalog.byRule, r);
-    catalog.fixtures.push({ id: f.id, kind: f.kind, source: f.source, category: f.category, title: f.title, rules: f.rules, spec: f.spec, path: relative(root, fixtureDir(root, f)) });
+    catalog.fixtures.push({ id: f.id, kind: f.kind, source: f.source, category: f.category, title: f.title, rules: f.rules, revisions: f.revisions, path: relative(root, fixtureDir(root, f)) });
   }
   const sortKeys = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).sort(([a], [b]) => a.localeCompare(b)));
   catalog.bySource = sortKeys(catalog.bySource);

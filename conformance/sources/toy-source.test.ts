@@ -54,7 +54,7 @@ export const toyContextRules: RuleModule = {
   'conformance/generators/toy-context.ts': `import type { LogDraft, ScenarioDraft } from '../scenario/draft.js';
 const header = { type: 'session', version: 0, id: 'session-toy', createdAt: 0, cwd: '/proj', delegationDepth: 0 };
 export function scenarios(): ScenarioDraft[] {
-  return [{ source: 'toy-context', category: 'format', title: 'says hello once per entering step', rules: ['TOY-HELLO-1'], spec: ['2026-08'], env: { clock: 0, tz: 'UTC', header }, actions: [{ do: 'prompt', message: { text: 'hi' } }, { do: 'pre-step' }], provenance: { generator: 'toy-context' } }];
+  return [{ source: 'toy-context', category: 'format', title: 'says hello once per entering step', rules: ['TOY-HELLO-1'], revisions: ['2026-08'], env: { clock: 0, tz: 'UTC', header }, actions: [{ do: 'prompt', message: { text: 'hi' } }, { do: 'pre-step' }], provenance: { generator: 'toy-context' } }];
 }
 const says = (text: string) => [
   { seq: 0, time: 1, type: 'turn/start', data: { turn: 1 } },
@@ -62,7 +62,7 @@ const says = (text: string) => [
   { seq: 2, time: 2, type: 'user/message', data: { content: [{ type: 'text', text }], source: { kind: 'plugin', plugin: 'toy-context' }, role: 'user', id: 'm1' }, surfaceOp: 'append' },
 ];
 export function logFixtures(): LogDraft[] {
-  return [{ source: 'toy-context', category: 'format', title: 'a toy message that says goodbye', rules: ['TOY-HELLO-1'], spec: ['2026-08'], header, log: says('goodbye'), findings: ['TOY-HELLO-1'] }];
+  return [{ source: 'toy-context', category: 'format', title: 'a toy message that says goodbye', rules: ['TOY-HELLO-1'], revisions: ['2026-08'], header, log: says('goodbye'), findings: ['TOY-HELLO-1'] }];
 }
 `,
   'conformance/sources/toy-context.ts': `import type { ConformanceSource } from './types.js';

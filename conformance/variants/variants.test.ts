@@ -17,7 +17,7 @@ import { compiledVariants, VARIANTS_ROOT } from './compile.js';
  */
 const scenarios = readAllFixtures(join(import.meta.dirname, '..', 'fixtures'))
   .map((s) => s.fixture)
-  .filter((f): f is ScenarioFixture => f.kind === 'scenario' && f.spec.includes('2026-08'));
+  .filter((f): f is ScenarioFixture => f.kind === 'scenario' && f.revisions.includes('2026-08'));
 
 const variants = SOURCES.flatMap((source) => readdirSync(join(VARIANTS_ROOT, source)).map((name) => ({ source, name, dir: join(VARIANTS_ROOT, source, name) })));
 

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { DEFAULT_SPEC, type SourceName, type SpecRevision } from '../../spec/revisions.js';
+import { DEFAULT_REVISION, type SourceName, type SpecRevision } from '../../spec/revisions.js';
 import { readBaseline } from '../runner/expected-failures.js';
 import { IsolatedPlugin } from '../runner/isolated-plugin.js';
 import { selectFixtures } from '../runner/run-suite.js';
@@ -22,6 +22,9 @@ export interface DescribeConformanceOptions {
   source?: SourceName;
   /** Extra config keys for every fixture (keys a fixture sets win). */
   config?: Record<string, unknown>;
+  /** The spec revision to judge against (default DEFAULT_REVISION, 2026-08). */
+  revision?: SpecRevision;
+  /** @deprecated The 0.1 name of `revision`, still accepted; `revision` wins when both are given. */
   spec?: SpecRevision;
   /** Only fixtures whose id, title or category contains this text. */
   filter?: string;
@@ -38,16 +41,16 @@ export interface DescribeConformanceOptions {
 }
 
 export function describeConformance(plugin: string, options: DescribeConformanceOptions = {}): void {
-  const spec = options.spec ?? DEFAULT_SPEC;
+  const revision = options.revision ?? options.spec ?? DEFAULT_REVISION;
   const cwd = options.cwd ?? process.cwd();
   // A path is resolved now so the child (started from another directory) finds the same plugin.
   const target = plugin.startsWith('.') || isAbsolute(plugin) ? resolve(cwd, plugin) : plugin;
   const timeoutMs = options.timeoutMs ?? 10_000;
   describe(options.name ?? `dsh-ctx-conform ${plugin}`, async () => {
-    const pluginSpec = { spec: target, source: options.source, cwd };
+    const pluginArg = { pluginArg: target, source: options.source, cwd };
     // Collection needs the source to pick fixtures: load once in a child, then let it go (a run that
     // filters every test out with -t must not leave a process behind).
-    const probe = new IsolatedPlugin(pluginSpec, spec);
+    const probe = new IsolatedPlugin(pluginArg, revision);
     let loaded;
     try {
       loaded = await probe.start();
@@ -62,16 +65,16 @@ export function describeConformance(plugin: string, options: DescribeConformance
     }
     const { scenarios, dirs } = loadScenarios(options.fixtures ?? defaultFixtureRoot());
     const extra = options.config ?? {};
-    const selected = selectFixtures(scenarios, loaded.source, { spec, filter: options.filter }).map((f) => (Object.keys(extra).length ? { ...f, config: { ...extra, ...(f.config ?? {}) } } : f));
+    const selected = selectFixtures(scenarios, loaded.source, { revision, filter: options.filter }).map((f) => (Object.keys(extra).length ? { ...f, config: { ...extra, ...(f.config ?? {}) } } : f));
     const baseline = options.expectedFailures ? readBaseline(resolve(cwd, options.expectedFailures)).entries : new Map<string, string | undefined>();
     if (selected.length === 0) {
       test('selects fixtures', () => {
-        throw new Error(`no fixtures selected for ${loaded.label} (${loaded.source}, spec ${spec}${options.filter ? `, filter ${JSON.stringify(options.filter)}` : ''})`);
+        throw new Error(`no fixtures selected for ${loaded.label} (${loaded.source}, revision ${revision}${options.filter ? `, filter ${JSON.stringify(options.filter)}` : ''})`);
       });
       return;
     }
 
-    const isolated = new IsolatedPlugin(pluginSpec, spec);
+    const isolated = new IsolatedPlugin(pluginArg, revision);
     beforeAll(async () => {
       await isolated.start();
     }, 60_000);
@@ -84,7 +87,7 @@ export function describeConformance(plugin: string, options: DescribeConformance
         name,
         async () => {
           // The plugin's process only executes; the verdict is reached here (run-suite.ts `resultOf`).
-          const outcome = resultOf(fixture, await isolated.execute(fixture, timeoutMs), spec);
+          const outcome = resultOf(fixture, await isolated.execute(fixture, timeoutMs), revision);
           if (outcome.status !== 'pass') throw new ConformanceFailure(outcome, { id: fixture.id, dir: dir && (relative(cwd, dir) || dir) });
         },
         timeoutMs + 5_000,

@@ -3,6 +3,7 @@ import { specRefFor } from '../engine.js';
 import type { Severity } from '../findings.js';
 import { streamJson } from './json-stream.js';
 import type { CheckReport } from './report.js';
+import { ruleIndexes, sarifLog } from './sarif-log.js';
 import { specUri } from './spec-uri.js';
 
 /**
@@ -15,7 +16,7 @@ const level: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', 
 
 export function* renderSarif(report: CheckReport, rules: ReadonlyMap<string, RuleMeta>): Generator<string> {
   const ids = [...rules.keys()].sort();
-  const index = new Map(ids.map((id, i) => [id, i]));
+  const index = ruleIndexes(ids);
   const notifications = report.files.flatMap((f) =>
     Object.entries(f.suppressed).map(([rule, n]) => ({
       level: 'note',
@@ -40,35 +41,23 @@ export function* renderSarif(report: CheckReport, rules: ReadonlyMap<string, Rul
     ],
     properties: { seq: f.seq, witness: f.witness, byteOffset: f.byteOffset, specRef: f.specRef, lineIsDecoded: f.file.endsWith('.zstd') },
   });
-  const sarif = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: report.tool.name,
-            version: report.tool.version,
-            informationUri: 'https://www.npmjs.com/package/dsh-ctx-conform',
-            rules: ids.map((id) => {
-              const meta = rules.get(id)!;
-              return {
-                id,
-                name: meta.title,
-                shortDescription: { text: meta.title },
-                fullDescription: { text: meta.must },
-                helpUri: specUri(report.tool.version, specRefFor(id, meta)),
-                defaultConfiguration: { level: level[meta.severity] },
-              };
-            }),
-          },
-        },
-        ...(notifications.length > 0 ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }] } : {}),
-        properties: { spec: report.spec, findingsSuppressed: report.summary.findingsSuppressed, findingsOmitted: report.summary.findingsOmitted },
-        results: RESULTS,
-      },
-    ],
-  };
+  const sarif = sarifLog({
+    tool: report.tool,
+    rules: ids.map((id) => {
+      const meta = rules.get(id)!;
+      return {
+        id,
+        name: meta.title,
+        shortDescription: { text: meta.title },
+        fullDescription: { text: meta.must },
+        helpUri: specUri(report.tool.version, specRefFor(id, meta)),
+        defaultConfiguration: { level: level[meta.severity] },
+      };
+    }),
+    notifications,
+    properties: { spec: report.spec, findingsSuppressed: report.summary.findingsSuppressed, findingsOmitted: report.summary.findingsOmitted },
+    results: RESULTS,
+  });
   // Stream the envelope; the placeholder marks where the results go, one per piece.
   for (const piece of streamJson(sarif, 5)) {
     if (piece !== RESULTS_JSON) {

@@ -8,7 +8,7 @@ import { createTimeContextPlugin, REFERENCE_DESIGN, REFERENCE_DESIGN_2026_07, ty
 export const reference2026_08: TimeContextPlugin = createTimeContextPlugin(REFERENCE_DESIGN);
 export const reference2026_07: TimeContextPlugin = createTimeContextPlugin(REFERENCE_DESIGN_2026_07);
 
-/** The reference (namespace shape: name, inject, Config, apply) that defines time-context under `spec`. */
-export function referenceFor(spec: SpecRevision): TimeContextPlugin {
-  return spec === '2026-07' ? reference2026_07 : reference2026_08;
+/** The reference (namespace shape: name, inject, Config, apply) that defines time-context under `revision`. */
+export function referenceFor(revision: SpecRevision): TimeContextPlugin {
+  return revision === '2026-07' ? reference2026_07 : reference2026_08;
 }

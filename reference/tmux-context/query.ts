@@ -13,7 +13,7 @@ import { parseLocation, type TmuxLocation } from './location.js';
 /** The slice of DSH's `ShellExecutor` this source uses (`start()` is never called). */
 export interface ShellExecutorLike {
   resolve(request: { command: string; signal?: AbortSignal }): unknown;
-  run(spec: unknown): Promise<{ exitCode: number | null; stdout: { text: string } }> | { exitCode: number | null; stdout: { text: string } };
+  run(resolved: unknown): Promise<{ exitCode: number | null; stdout: { text: string } }> | { exitCode: number | null; stdout: { text: string } };
 }
 
 export interface WarnLogger {

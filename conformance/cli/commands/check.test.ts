@@ -80,7 +80,9 @@ describe('dsh-ctx-conform check', () => {
     [['x', '--shard', '3/2'], /--shard expects i\/n/],
     [['x', '--shard', 'a'], /--shard expects i\/n/],
     [['x', '--reporter', 'xml'], /--reporter must be one of/],
+    [['x', '--revision', '2025-01'], /--revision must be one of/],
     [['x', '--spec', '2025-01'], /--spec must be one of/],
+    [['x', '--revision', '2026-08', '--spec', '2026-07'], /--revision 2026-08 and --spec 2026-07 disagree/],
     [['x', '--config', '{bad'], /--config is not valid JSON/],
     [['x', '--config', '{"nope":{}}'], /--config/],
     [['x', '--max-findings', 'many'], /--max-findings expects/],
@@ -135,9 +137,15 @@ describe('dsh-ctx-conform check', () => {
     expect(github).toMatch(/^::error file=.*session-c\/session\.jsonl,line=9,title=LOG-SEQ-1::LOG-SEQ-1 \(seq 8\): expected seq 7/m);
   });
 
-  it('--config and --spec are accepted', () => {
-    const r = cli([join(fixtures, 'synthetic-minimal.jsonl'), '--config', '{"time-context":{"refreshIntervalMs":60000}}', '--spec', '2026-07', '--reporter', 'json']);
+  it.each(['--revision', '--spec'])('--config and %s (--spec: the alias) are accepted', (flag) => {
+    const r = cli([join(fixtures, 'synthetic-minimal.jsonl'), '--config', '{"time-context":{"refreshIntervalMs":60000}}', flag, '2026-07', '--reporter', 'json']);
     expect(CheckReport.parse(JSON.parse(r.stdout)).spec).toBe('2026-07');
+  });
+
+  it('--help documents --revision and names --spec as its alias', () => {
+    const help = cli(['--help']).stdout;
+    expect(help).toMatch(/^  --revision REVISION  spec revision to judge against: 2026-08 \| 2026-07 \(default 2026-08\)$/m);
+    expect(help).toContain('(--spec REVISION is an alias, the 0.1 name)');
   });
 
   it('hostile logs in a tree: bounded findings with suppressed counts, and the other logs are still judged', () => {

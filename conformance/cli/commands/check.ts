@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { isSpecRevision, DEFAULT_SPEC, SOURCES, SPEC_REVISIONS, type SpecRevision } from '../../../spec/revisions.js';
+import { SOURCES } from '../../../spec/revisions.js';
+import { revisionHelp, parseRevision, revisionParseOptions } from '../revision-option.js';
 import { checkPaths, type Shard } from '../../../invariants/check-paths.js';
 import { DEFAULT_MAX_FINDINGS_PER_RULE, ruleIndex, type KnownConfigs } from '../../../invariants/engine.js';
 import { buildTimelines } from '../../reporters/html/timeline.js';
@@ -48,7 +49,7 @@ Options:
   --shard i/n          check only the i-th of n deterministic slices of the sorted file list
                        (file k goes to shard (k mod n)+1); write each shard with --reporter json
                        and combine them with 'dsh-ctx-conform merge-reports' (JSON, JUnit, SARIF, HTML)
-  --spec REVISION      spec revision to judge against: ${SPEC_REVISIONS.join(' | ')} (default ${DEFAULT_SPEC})
+  --revision REVISION  ${revisionHelp(23)}
   --config JSON|@FILE  source configs the logs were written with, as JSON or @file.json, e.g.
                        '{"time-context":{"refreshIntervalMs":60000}}'
   --max-clock-skew MS  how far a reading may predate already-durable events (default 60000)
@@ -113,7 +114,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
         workers: { type: 'string' },
         'max-findings': { type: 'string' },
         shard: { type: 'string' },
-        spec: { type: 'string' },
+        ...revisionParseOptions,
         config: { type: 'string' },
         'max-clock-skew': { type: 'string' },
         'max-line-size': { type: 'string' },
@@ -134,11 +135,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const maxFindingsPerRule = values['max-findings-per-rule'] !== undefined ? parseNonNegativeInt('--max-findings-per-rule', values['max-findings-per-rule']) : DEFAULT_MAX_FINDINGS_PER_RULE;
   const workers = values.workers !== undefined ? parseNonNegativeInt('--workers', values.workers) : availableParallelism();
   if (workers < 1) throw new UsageError('--workers expects at least 1');
-  let spec: SpecRevision = DEFAULT_SPEC;
-  if (values.spec !== undefined) {
-    if (!isSpecRevision(values.spec)) throw new UsageError(`--spec must be one of ${SPEC_REVISIONS.join(', ')}, got "${values.spec}"`);
-    spec = values.spec;
-  }
+  const revision = parseRevision(values);
   const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
   const maxFindings = values['max-findings'] !== undefined ? parseNonNegativeInt('--max-findings', values['max-findings']) : undefined;
   const maxClockSkewMs = values['max-clock-skew'] !== undefined ? parseNonNegativeInt('--max-clock-skew', values['max-clock-skew']) : undefined;
@@ -147,7 +144,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
 
   const progress = process.stderr.isTTY ? new Progress() : null;
   const report = await checkPaths(positionals, {
-    spec,
+    revision,
     configs,
     ...(maxClockSkewMs !== undefined ? { maxClockSkewMs } : {}),
     modules: allRuleModules,

@@ -28,14 +28,17 @@ function fixtureFormat(): string {
 
 \`fixtures/<source>/<category>/<id>/\` — one directory per fixture. \`<id>\` is the first 12 hex digits of
 the SHA-256 of the fixture's canonical JSON (sorted keys, no \`id\`, no \`provenance\`): any change to a
-fixture changes its id, so ids in an expected-failures list never point at a different test.
+fixture changes its id, so ids in an expected-failures list never point at a different test. The
+field \`revisions\` is hashed under its 0.1 name \`spec\`, so the rename kept every id; a \`fixture.json\`
+still written with \`spec\` (a suite copied before the rename, read with \`--fixtures DIR\`) is read as
+\`revisions\`.
 
 ## Log fixtures (a validator under test): \`"kind": "log"\`
 
 - \`log.jsonl\`: a session log exactly as DSH writes it (header line first). Lines may be deliberately
   malformed.
-- \`fixture.json\`: \`source\`, \`category\`, \`title\`, \`rules\` (the rule ids exercised), \`spec\` (revisions),
-  \`config\` (known source configs, e.g. \`{"time-context":{"refreshIntervalMs":60000}}\`) and
+- \`fixture.json\`: \`source\`, \`category\`, \`title\`, \`rules\` (the rule ids exercised), \`revisions\`
+  (the spec revisions it holds for), \`config\` (known source configs, e.g. \`{"time-context":{"refreshIntervalMs":60000}}\`) and
   \`expect.findings\`: the exact multiset of **located** findings of severity error or warning a
   validator must report (info findings only where \`expect.info\` is given), sorted by rule id, then
   place. Each is \`{"rule", "seq"}\` (the seq of the event the finding is about) or, for a finding that

@@ -79,7 +79,7 @@ export async function fixturesCommand(argv: string[]): Promise<number> {
   lines.push('By category: ' + Object.entries(cat.byCategory).map(([k, v]) => `${k} ${v}`).join(', '));
   lines.push(`Rule and requirement ids exercised: ${Object.keys(cat.byRule).length}`);
   lines.push('');
-  for (const f of fixtures) lines.push(`${st.dim(f.id)}  ${f.kind === 'log' ? 'log     ' : 'scenario'}  ${st.cyan(`${f.source}/${f.category}`)}  ${f.title} ${st.dim(`[${f.spec.join(',')}]`)}`);
+  for (const f of fixtures) lines.push(`${st.dim(f.id)}  ${f.kind === 'log' ? 'log     ' : 'scenario'}  ${st.cyan(`${f.source}/${f.category}`)}  ${f.title} ${st.dim(`[${f.revisions.join(',')}]`)}`);
   process.stdout.write(lines.join('\n') + '\n');
   return EXIT.ok;
 }

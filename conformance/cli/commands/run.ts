@@ -1,14 +1,15 @@
 import { parseArgs } from 'node:util';
 import { terminalSafe } from '../../../invariants/text/safe-text.js';
-import { DEFAULT_SPEC, SOURCES, isSpecRevision, type SourceName } from '../../../spec/revisions.js';
+import { SOURCES, type SourceName } from '../../../spec/revisions.js';
 import { parseWaivers } from '../../contributor/waivers.js';
 import { colorEnabled } from '../../reporters/style.js';
 import { RUN_REPORTER_NAMES, renderRun, type RunReporter } from '../../reporters/registry.js';
 import { readBaseline, writeBaseline } from '../../runner/expected-failures.js';
-import type { PluginSpec } from '../../runner/plugin-spec.js';
+import type { PluginArg } from '../../runner/plugin-arg.js';
 import { emptyPlugins, reportFailed, runConformance } from '../../runner/run-conformance.js';
 import { extractOutputFiles, readJsonOption, reporterParseOptions, resolveReporters, writeReports } from '../reporter-options.js';
 import { parseByteSize } from '../byte-size.js';
+import { revisionHelp, parseRevision, revisionParseOptions } from '../revision-option.js';
 import { EXIT, UsageError } from '../usage-error.js';
 
 export const runHelp = `Usage: dsh-ctx-conform [PLUGIN...] [options]
@@ -31,7 +32,7 @@ Options:
                               the report says it did
   --config JSON|@FILE         extra config keys for the plugin (inline or from a file); keys a
                               fixture sets win
-  --spec REVISION             spec revision to judge against: 2026-08 (default) or 2026-07
+  --revision REVISION         ${revisionHelp(30)}
   --reporter NAME[:FILE]      ${RUN_REPORTER_NAMES.join(' | ')} (default human); repeat for
                               several reports, each to its own FILE (at most one to stdout)
   --output-file.NAME FILE     write reporter NAME's report to FILE (vitest's form)
@@ -81,7 +82,7 @@ function parseRunArgs(argv: string[]) {
       options: {
         source: { type: 'string' },
         config: { type: 'string' },
-        spec: { type: 'string' },
+        ...revisionParseOptions,
         ...reporterParseOptions,
         'expected-failures': { type: 'string' },
         'update-baseline': { type: 'boolean' },
@@ -124,8 +125,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.stdout.write(runHelp);
     return EXIT.ok;
   }
-  const spec = values.spec ?? DEFAULT_SPEC;
-  if (!isSpecRevision(spec)) throw new UsageError(`--spec must be 2026-08 or 2026-07, got ${JSON.stringify(spec)}`);
+  const revision = parseRevision(values);
   // Reporters (and the writability of their files) are checked before anything runs.
   const targets = resolveReporters<RunReporter>(values, outputFiles, RUN_REPORTER_NAMES, 'human');
   if (values.source !== undefined && ![...SOURCES, 'contributor'].includes(values.source)) {
@@ -147,11 +147,11 @@ export async function runCommand(argv: string[]): Promise<number> {
   const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
   const baseline = values['expected-failures'] && !values['update-baseline'] ? readBaseline(values['expected-failures']) : undefined;
 
-  const plugins: PluginSpec[] = positionals.map((p) => ({ spec: p, source: values.source as SourceName | 'contributor' | undefined, cwd: process.cwd() }));
+  const plugins: PluginArg[] = positionals.map((p) => ({ pluginArg: p, source: values.source as SourceName | 'contributor' | undefined, cwd: process.cwd() }));
   const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r\u001b[2K${terminalSafe(text)}`) : undefined;
   const report = await runConformance({
     plugins,
-    spec,
+    revision,
     fixtureRoot: values.fixtures,
     extraConfig,
     filter: values.filter,
@@ -170,7 +170,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (p.loadError !== undefined) process.stderr.write(`dsh-ctx-conform: cannot load plugin ${terminalSafe(p.plugin)}: ${terminalSafe(p.loadError.split('\n')[0] ?? '')}\n`);
   }
   for (const p of emptyPlugins(report)) {
-    process.stderr.write(`dsh-ctx-conform: no fixtures selected for ${terminalSafe(p.plugin)} (${p.source}, spec ${spec}${values.filter ? `, filter ${terminalSafe(JSON.stringify(values.filter))}` : ''})\n`);
+    process.stderr.write(`dsh-ctx-conform: no fixtures selected for ${terminalSafe(p.plugin)} (${p.source}, revision ${revision}${values.filter ? `, filter ${terminalSafe(JSON.stringify(values.filter))}` : ''})\n`);
   }
   for (const w of report.warnings ?? []) process.stderr.write(`dsh-ctx-conform: warning: ${terminalSafe(w)}\n`);
 
@@ -182,7 +182,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   await writeReports(targets, (t) => renderRun(t.name, report, { color: t.name === 'human' && t.file === undefined && colorEnabled(process.stdout), showOutput: values['show-output'] }));
   if (report.results.length === 0) {
     // Like vitest with no test files: a run that judged nothing must not look green.
-    process.stderr.write('dsh-ctx-conform: no fixture was run; check --filter and --spec\n');
+    process.stderr.write('dsh-ctx-conform: no fixture was run; check --filter and --revision\n');
   }
   return reportFailed(report) ? EXIT.failures : EXIT.ok;
 }

@@ -114,8 +114,8 @@ export function expecting(want: { changes?: string[][]; contains?: string[][]; e
 export const loaded: Outcome = { kind: 'loaded' };
 export const enter = (turn: number, appended: number, step = 1): Outcome => ({ kind: 'enter', turn, step, appended });
 
-export function draft(d: Omit<ScenarioDraft, 'source' | 'spec' | 'provenance' | 'config'> & { config?: Record<string, unknown> }): ScenarioDraft {
-  return { source: 'agent-instructions', spec: ['2026-08', '2026-07'], provenance: { generator: GENERATOR }, config: CONFIG, ...d };
+export function draft(d: Omit<ScenarioDraft, 'source' | 'revisions' | 'provenance' | 'config'> & { config?: Record<string, unknown> }): ScenarioDraft {
+  return { source: 'agent-instructions', revisions: ['2026-08', '2026-07'], provenance: { generator: GENERATOR }, config: CONFIG, ...d };
 }
 
 export const INTRO =

@@ -23,7 +23,7 @@ export function logFixtures(): LogDraft[] {
       category: c.findings.length === 0 ? 'format' : CATEGORY[family] ?? 'log-structure',
       title: c.title,
       rules: [...new Set(c.findings.length > 0 ? c.findings : ['AI-SRC-1', 'AI-FRAME-1', 'AI-HEAD-1', 'AI-SEQ-1', 'AI-SEQ-3'])],
-      spec: ['2026-08', '2026-07'],
+      revisions: ['2026-08', '2026-07'],
       config: c.configs as Record<string, Record<string, unknown>> | undefined,
       header: { type: 'session', version: 0, id: 'session-ai-log', createdAt: Date.parse('2026-08-01T00:00:00.000Z'), cwd: '/proj', delegationDepth: 0 },
       log: c.events,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OtherSessionsSpecInput } from '../../host/services/session-query.js';
+import type { SpecRevision } from '../../../spec/revisions.js';
 import type { ScenarioDraft } from '../../scenario/draft.js';
 import type { Action, Outcome } from '../../scenario/schema.js';
 import { otherSession, type Entry } from './other-sessions.js';
@@ -16,7 +17,7 @@ export const GENERATOR = 'conformance/generators/session-reference.ts';
 export const SELF = 'target-session';
 export const CWD = '/work/project';
 export const CLOCK = 1_760_000_000_000;
-export const BOTH = ['2026-08', '2026-07'] as ScenarioDraft['spec'];
+export const BOTH: SpecRevision[] = ['2026-08', '2026-07'];
 
 // ---- mention helpers (written from the spec, not imported from the reference) ----
 export const uri = (sessionId: string) => `dsh-session:${Buffer.from(JSON.stringify(sessionId), 'utf8').toString('base64url')}`;
@@ -65,7 +66,7 @@ export function scenario(input: {
     category: input.category,
     title: input.title,
     rules: input.rules,
-    spec: BOTH,
+    revisions: BOTH,
     ...(input.config ? { config: input.config } : {}),
     env: {
       clock: CLOCK,

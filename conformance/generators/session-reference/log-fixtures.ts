@@ -90,7 +90,7 @@ export async function sessionReferenceLogDrafts(): Promise<LogDraft[]> {
     category,
     title,
     rules,
-    spec: ['2026-08', '2026-07'],
+    revisions: ['2026-08', '2026-07'],
     ...(config ? { config: { 'session-reference': config } } : {}),
     header,
     log,

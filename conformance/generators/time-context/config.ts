@@ -22,7 +22,7 @@ export function configAndLoadErrors(): Spec[] {
         category: 'config',
         title: `config ${JSON.stringify(config)} fails at load: ${message}`,
         rules: ['TC-SCHED-1'],
-        spec: ['2026-08', '2026-07'],
+        revisions: ['2026-08', '2026-07'],
         config: config as Record<string, unknown>,
         actions: [prompt('hi'), preStep()],
         expectOutcomes: [{ kind: 'load-error', error: { name, message } }],

@@ -77,7 +77,7 @@ export interface Spec {
   category: ScenarioDraft['category'];
   title: string;
   rules: string[];
-  spec?: SpecRevision[];
+  revisions?: SpecRevision[];
   config?: Record<string, unknown>;
   tz?: string | null;
   actions: ActionIn[];
@@ -90,7 +90,7 @@ export const draft = (s: Spec): ScenarioDraft => ({
   category: s.category,
   title: s.title,
   rules: s.rules,
-  spec: s.spec ?? ['2026-08'],
+  revisions: s.revisions ?? ['2026-08'],
   config: s.config,
   env: { clock: BASE, tz: s.tz === undefined ? 'UTC' : s.tz, header },
   actions: s.actions,

@@ -97,7 +97,7 @@ export function formatAndBaselines(): Spec[] {
       category: 'ordering',
       title: 'an entering decision with no messages still gets a reading (the step is entered with it alone)',
       rules: ['TC-POS-2'],
-      spec: ['2026-08'],
+      revisions: ['2026-08'],
       actions: [preStep({ kind: 'enter', replaceClaimed: [] })],
       expectOutcomes: [loaded, enter(1, 1, 1)],
     },

@@ -63,7 +63,7 @@ const forgery = (name: string) => {
 interface Fx {
   title: string;
   rules: string[];
-  spec?: SpecRevision[];
+  revisions?: SpecRevision[];
   config?: Record<string, unknown>;
   log: SessionEvent[];
   findings: string[];
@@ -112,7 +112,7 @@ export async function timeContextLogFixtures(): Promise<LogDraft[]> {
   const r = (events: SessionEvent[], n: number) => readingAt(events, n);
   const fixtures: Fx[] = [
     { title: 'genuine two-turn log with a tool call (2026-08)', rules: ['TC-FORMAT-1', 'TC-POS-4', 'TC-ELAPSED-1', 'TC-BASE-1', 'TC-SRC-2'], log: base08, findings: [], category: 'format' },
-    { title: 'genuine two-turn log with a tool call (2026-07)', rules: ['TC-FORMAT-1', 'TC-POS-5', 'TC-ELAPSED-1'], spec: ['2026-07'], log: base07, findings: [], category: 'format' },
+    { title: 'genuine two-turn log with a tool call (2026-07)', rules: ['TC-FORMAT-1', 'TC-POS-5', 'TC-ELAPSED-1'], revisions: ['2026-07'], log: base07, findings: [], category: 'format' },
     { title: 'genuine browser-zoned turn', rules: ['TC-ZONE-1', 'TC-TIME-2', 'TC-TIME-3'], log: zoned, findings: [], category: 'mixed-time-zones' },
     {
       title: 'genuine log under clock regression, compaction, restart and a known interval (2026-08)',
@@ -125,16 +125,16 @@ export async function timeContextLogFixtures(): Promise<LogDraft[]> {
     {
       title: 'genuine log under clock regression, compaction, restart and a known interval (2026-07)',
       rules: ['TC-SCHED-1', 'TC-SAMPLE-1', 'TC-ELAPSED-1', 'TC-ELAPSED-2'],
-      spec: ['2026-07'],
+      revisions: ['2026-07'],
       config: { refreshIntervalMs: 60_000 },
       log: hard07,
       findings: [],
       category: 'clock-regression',
     },
-    { title: 'a 2026-08 three-line reading judged under 2026-07', rules: ['TC-FORMAT-1'], spec: ['2026-07'], log: base08, findings: ['TC-FORMAT-1', 'TC-FORMAT-1', 'TC-FORMAT-1'], category: 'format' },
+    { title: 'a 2026-08 three-line reading judged under 2026-07', rules: ['TC-FORMAT-1'], revisions: ['2026-07'], log: base08, findings: ['TC-FORMAT-1', 'TC-FORMAT-1', 'TC-FORMAT-1'], category: 'format' },
     { title: 'a 2026-07 two-line reading judged under 2026-08', rules: ['TC-FORMAT-1'], log: base07, findings: ['TC-FORMAT-1', 'TC-FORMAT-1', 'TC-FORMAT-1'], category: 'format' },
     { title: 'a reading with a second text block', rules: ['TC-CONTENT-1'], log: forgery('F7')(base08, r(base08, 2)), findings: ['TC-CONTENT-1'], category: 'forged-sources' },
-    { title: '2026-07: a reading with a second text block', rules: ['TC-CONTENT-1'], spec: ['2026-07'], log: forgery('F7')(base07, r(base07, 2)), findings: ['TC-CONTENT-1'], category: 'forged-sources' },
+    { title: '2026-07: a reading with a second text block', rules: ['TC-CONTENT-1'], revisions: ['2026-07'], log: forgery('F7')(base07, r(base07, 2)), findings: ['TC-CONTENT-1'], category: 'forged-sources' },
     { title: 'a reading naming turn 0', rules: ['TC-FORMAT-2'], log: editText(base08, r(base08, 2), (t) => t.replace('turn 2,', 'turn 0,')), findings: ['TC-FORMAT-2'], category: 'format' },
     // The core turn rules also object to the messages after the forged turn/end (LOG-TURN-2).
     { title: 'a reading after turn/end', rules: ['TC-POS-1'], log: forgery('F8')(base08, r(base08, 2)), findings: ['LOG-TURN-2', 'LOG-TURN-2', 'TC-POS-1'], category: 'log-structure' },
@@ -153,7 +153,7 @@ export async function timeContextLogFixtures(): Promise<LogDraft[]> {
     {
       title: '2026-07: a reading after an assistant message of its step',
       rules: ['TC-POS-5'],
-      spec: ['2026-07'],
+      revisions: ['2026-07'],
       log: (() => {
         const at = r(base07, 1);
         const assistant = base07.find((e) => e.type === 'assistant/message')!;
@@ -164,7 +164,7 @@ export async function timeContextLogFixtures(): Promise<LogDraft[]> {
       category: 'log-structure',
     },
     { title: 'a reading whose source carries an extra authority key', rules: ['TC-SRC-2'], log: forgery('F4')(base08, r(base08, 0)), findings: ['TC-SRC-2'], category: 'forged-sources' },
-    { title: '2026-07: a reading whose source carries an extra authority key', rules: ['TC-SRC-2'], spec: ['2026-07'], log: forgery('F4')(base07, r(base07, 0)), findings: ['TC-SRC-2'], category: 'forged-sources' },
+    { title: '2026-07: a reading whose source carries an extra authority key', rules: ['TC-SRC-2'], revisions: ['2026-07'], log: forgery('F4')(base07, r(base07, 0)), findings: ['TC-SRC-2'], category: 'forged-sources' },
     { title: 'a reading whose policy line claims a zone no message carries', rules: ['TC-ZONE-1'], log: forgery('F6')(base08, r(base08, 0)), findings: ['TC-ZONE-1'], category: 'mixed-time-zones' },
     { title: 'a corrupt browser zone in the turn of a reading', rules: ['TC-ZONE-2'], log: forgery('F13')(zoned, r(zoned, 1)), findings: ['TC-ZONE-2'], category: 'mixed-time-zones' },
     { title: 'a later step labelled with the step-1 baseline', rules: ['TC-BASE-1'], log: editText(base08, r(base08, 1), (t) => t.replace('step context', 'model-visible message')), findings: ['TC-BASE-1'], category: 'format' },
@@ -177,21 +177,21 @@ export async function timeContextLogFixtures(): Promise<LogDraft[]> {
       category: 'mixed-time-zones',
     },
     { title: 'an elapsed value the log contradicts', rules: ['TC-ELAPSED-1'], log: forgery('F9')(base08, r(base08, 1)), findings: ['TC-ELAPSED-1'], category: 'forged-sources' },
-    { title: '2026-07: an elapsed value the log contradicts', rules: ['TC-ELAPSED-1'], spec: ['2026-07'], log: forgery('F9')(base07, r(base07, 1)), findings: ['TC-ELAPSED-1'], category: 'forged-sources' },
+    { title: '2026-07: an elapsed value the log contradicts', rules: ['TC-ELAPSED-1'], revisions: ['2026-07'], log: forgery('F9')(base07, r(base07, 1)), findings: ['TC-ELAPSED-1'], category: 'forged-sources' },
     { title: 'an elapsed value in non-canonical form (60s for 1m 0s)', rules: ['TC-ELAPSED-1'], log: editText(base08, r(base08, 1), (t) => t.replace(': 1m 1s.', ': 61s.')), findings: ['TC-ELAPSED-1'], category: 'format' },
     { title: '"unavailable" although a baseline exists', rules: ['TC-ELAPSED-2'], log: editText(base08, r(base08, 1), (t) => t.replace(': 1m 1s.', ': unavailable.')), findings: ['TC-ELAPSED-2'], category: 'forged-sources' },
     { title: 'a duration although no baseline exists', rules: ['TC-ELAPSED-2'], log: forgery('F9')(base08, r(base08, 0)), findings: ['TC-ELAPSED-2'], category: 'forged-sources' },
     { title: 'a reading back-dated by one day', rules: ['TC-SAMPLE-1'], log: forgery('F10')(base08, r(base08, 2)), findings: ['TC-ELAPSED-1', 'TC-SAMPLE-1'], category: 'clock-regression' },
     { title: 'readings 30 s apart with refreshIntervalMs 60000 known', rules: ['TC-SCHED-1'], config: { refreshIntervalMs: 60_000 }, log: close, findings: ['TC-SCHED-1'], category: 'interval-scheduling' },
     { title: 'two readings in one step', rules: ['TC-SCHED-2'], log: forgery('F12')(base08, r(base08, 1)), findings: ['TC-SCHED-2'], category: 'interval-scheduling' },
-    { title: '2026-07: two readings in one step', rules: ['TC-SCHED-2'], spec: ['2026-07'], log: forgery('F12')(base07, r(base07, 1)), findings: ['TC-SCHED-2'], category: 'interval-scheduling' },
+    { title: '2026-07: two readings in one step', rules: ['TC-SCHED-2'], revisions: ['2026-07'], log: forgery('F12')(base07, r(base07, 1)), findings: ['TC-SCHED-2'], category: 'interval-scheduling' },
   ];
   return fixtures.map((f) => ({
     source: 'time-context',
     category: f.category ?? 'forged-sources',
     title: f.title,
     rules: f.rules,
-    spec: f.spec ?? ['2026-08'],
+    revisions: f.revisions ?? ['2026-08'],
     config: f.config ? { 'time-context': f.config } : undefined,
     header,
     log: f.log,

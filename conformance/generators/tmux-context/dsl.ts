@@ -138,9 +138,9 @@ export function priorTurns(turns: PriorTurn[]): Array<{ type: string; seq: numbe
 
 // ---------------------------------------------------------------------------------------------
 
-export function draft(d: Omit<ScenarioDraft, 'source' | 'spec' | 'provenance'>): ScenarioDraft {
+export function draft(d: Omit<ScenarioDraft, 'source' | 'revisions' | 'provenance'>): ScenarioDraft {
   // tmux-context is the same in both spec revisions.
-  return { source: 'tmux-context', spec: ['2026-08', '2026-07'], provenance: { generator: GENERATOR }, ...d };
+  return { source: 'tmux-context', revisions: ['2026-08', '2026-07'], provenance: { generator: GENERATOR }, ...d };
 }
 
 /**
@@ -214,7 +214,7 @@ export function logDraft(title: string, category: LogDraft['category'], rules: s
     category,
     title,
     rules,
-    spec: ['2026-08', '2026-07'],
+    revisions: ['2026-08', '2026-07'],
     header: HEADER,
     log,
     findings,

@@ -19,4 +19,5 @@ export interface AdapterContext {
   mode: 'virtual' | 'real';
 }
 
-export type AdapterFactory = (spec: unknown, context: AdapterContext) => ServiceAdapter | Promise<ServiceAdapter>;
+/** Build the adapter of one environment section (`section`: the value of `env.<name>`, validated by the adapter). */
+export type AdapterFactory = (section: unknown, context: AdapterContext) => ServiceAdapter | Promise<ServiceAdapter>;

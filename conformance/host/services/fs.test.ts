@@ -7,7 +7,7 @@ import { createAdapter, createWorkspace, type WorkspaceSpecInput } from './fs.js
  * to change when the file does).
  */
 
-const spec: WorkspaceSpecInput = {
+const section: WorkspaceSpecInput = {
   files: {
     '/proj/AGENTS.md': 'root rule',
     '/proj/pkg/AGENTS.md': { content: 'pkg 日本', size: null },
@@ -68,7 +68,7 @@ describe('fs service', () => {
   it('answers resolve/stat/streamText identically in memory and over a real directory', async () => {
     const answers: Record<string, unknown[]> = {};
     for (const mode of ['virtual', 'real'] as const) {
-      const ws = createWorkspace(spec, mode);
+      const ws = createWorkspace(section, mode);
       try {
         answers[mode] = [];
         for (const path of PATHS) answers[mode].push(await answer(ws, path));
@@ -92,7 +92,7 @@ describe('fs service', () => {
 
   it('bumps versions on every write unless the fixture pins one, in both modes', async () => {
     for (const mode of ['virtual', 'real'] as const) {
-      const ws = createWorkspace(spec, mode);
+      const ws = createWorkspace(section, mode);
       try {
         const version = async (p: string) => (await ws.service.stat(await ws.service.resolve(p)))?.version;
         const before = await version('/proj/AGENTS.md');
@@ -122,7 +122,7 @@ describe('fs service', () => {
   });
 
   it('checks the signal before every chunk and rejects with its reason', async () => {
-    const ws = createWorkspace(spec);
+    const ws = createWorkspace(section);
     const controller = new AbortController();
     const target = await ws.service.resolve('/proj/pkg/AGENTS.md');
     const chunks = await ws.service.streamText(target, controller.signal);
@@ -136,14 +136,14 @@ describe('fs service', () => {
 
   it('the adapter exposes no fs without a provider, applies env, and observes only what the fixture opts into', async () => {
     const saved = process.env.HOME;
-    const adapter = await createAdapter({ ...spec, provider: false, env: { HOME: '/home/sim' }, observe: ['streams', 'stats'] }, { mode: 'virtual' });
+    const adapter = await createAdapter({ ...section, provider: false, env: { HOME: '/home/sim' }, observe: ['streams', 'stats'] }, { mode: 'virtual' });
     expect(process.env.HOME).toBe('/home/sim');
     expect(adapter.services).toEqual({});
     adapter.dispose?.();
     expect(process.env.HOME).toBe(saved);
-    const quiet = await createAdapter(spec, { mode: 'virtual' });
+    const quiet = await createAdapter(section, { mode: 'virtual' });
     expect(quiet.observe?.()).toBeUndefined();
-    const loud = await createAdapter({ ...spec, observe: ['streams', 'stats', 'chunks'] }, { mode: 'virtual' });
+    const loud = await createAdapter({ ...section, observe: ['streams', 'stats', 'chunks'] }, { mode: 'virtual' });
     const fs = loud.services.fs as ReturnType<typeof createWorkspace>['service'];
     await fs.stat(await fs.resolve('/proj/AGENTS.md'));
     await fs.stat(await fs.resolve('/proj/AGENTS.md'));

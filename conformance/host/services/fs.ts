@@ -223,16 +223,16 @@ export class FileSystemService {
     }
   }
 
-  populate(spec: WorkspaceSpec): void {
-    for (const dir of spec.dirs) this.backend.mkdir(dir);
-    for (const path of spec.others) if (this.creatable(path)) this.backend.mkOther(path);
-    for (const [path, target] of Object.entries(spec.symlinks)) if (this.creatable(path)) this.backend.symlink(path, target);
-    for (const [path, entry] of Object.entries(spec.files)) {
+  populate(description: WorkspaceSpec): void {
+    for (const dir of description.dirs) this.backend.mkdir(dir);
+    for (const path of description.others) if (this.creatable(path)) this.backend.mkOther(path);
+    for (const [path, target] of Object.entries(description.symlinks)) if (this.creatable(path)) this.backend.symlink(path, target);
+    for (const [path, entry] of Object.entries(description.files)) {
       const file = typeof entry === 'string' ? { content: entry } : entry;
       this.write(path, file.content, file.version, file.size);
       if (file.unreadable) this.apply({ op: 'unreadable', path, value: true });
     }
-    for (const [path, kinds] of Object.entries(spec.faults)) this.apply({ op: 'fault', path, kinds });
+    for (const [path, kinds] of Object.entries(description.faults)) this.apply({ op: 'fault', path, kinds });
   }
 
   dispose(): void {
@@ -258,14 +258,14 @@ export interface Workspace {
   dispose(): void;
 }
 
-/** Build a workspace from a spec in either mode. The caller owns `env` (see {@link createAdapter}). */
+/** Build a workspace from its fixture description in either mode. The caller owns `env` (see {@link createAdapter}). */
 export function createWorkspace(input: WorkspaceSpecInput, mode: AdapterContext['mode'] = 'virtual'): Workspace {
-  const spec = WorkspaceSpec.parse(input);
+  const description = WorkspaceSpec.parse(input);
   const backend = mode === 'real' ? new RealDirBackend() : new VirtualBackend();
-  const service = new FileSystemService(backend, spec.chunkSize);
-  service.populate(spec);
+  const service = new FileSystemService(backend, description.chunkSize);
+  service.populate(description);
   return {
-    fs: spec.provider ? service : undefined,
+    fs: description.provider ? service : undefined,
     service,
     realRoot: backend instanceof RealDirBackend ? backend.root : undefined,
     dispose: () => service.dispose(),
@@ -288,9 +288,9 @@ export function applyWorkspaceEnv(env: WorkspaceSpec['env']): () => void {
 
 /** The scenario adapter for `env.workspace` (registered in conformance/scenario/adapters.ts). */
 export function createAdapter(input: unknown, context: AdapterContext): ServiceAdapter {
-  const spec = WorkspaceSpec.parse(input);
-  const restoreEnv = applyWorkspaceEnv(spec.env);
-  const workspace = createWorkspace(spec, context.mode);
+  const section = WorkspaceSpec.parse(input);
+  const restoreEnv = applyWorkspaceEnv(section.env);
+  const workspace = createWorkspace(section, context.mode);
   return {
     services: workspace.fs === undefined ? {} : { fs: workspace.fs },
     change(change: unknown) {
@@ -298,13 +298,13 @@ export function createAdapter(input: unknown, context: AdapterContext): ServiceA
     },
     observe() {
       // Only what the fixture opted into: the order of probes is not specified, their number is.
-      if (spec.observe.length === 0) return undefined;
+      if (section.observe.length === 0) return undefined;
       const calls = workspace.service.calls;
       const of = (verb: string) => calls.filter((c) => c.startsWith(`${verb} `)).map((c) => c.slice(verb.length + 1)).sort();
       const out: Record<string, unknown> = {};
-      if (spec.observe.includes('streams')) out.streams = of('stream');
-      if (spec.observe.includes('stats')) out.stats = of('stat');
-      if (spec.observe.includes('chunks')) out.chunks = workspace.service.chunksRead;
+      if (section.observe.includes('streams')) out.streams = of('stream');
+      if (section.observe.includes('stats')) out.stats = of('stat');
+      if (section.observe.includes('chunks')) out.chunks = workspace.service.chunksRead;
       return out;
     },
     dispose() {

@@ -119,8 +119,8 @@ export class SimSessionQuery {
   private readonly listMode: OtherSessionsSpec['listSessions'];
   private readonly titlesMode: OtherSessionsSpec['readTitles'];
 
-  constructor(spec: OtherSessionsSpecInput = {}) {
-    const parsed = OtherSessionsSpec.parse(spec);
+  constructor(others: OtherSessionsSpecInput = {}) {
+    const parsed = OtherSessionsSpec.parse(others);
     for (const session of parsed.sessions) this.sessions.set(session.header.id, store(session));
     this.listMode = parsed.listSessions;
     this.titlesMode = parsed.readTitles;
@@ -212,8 +212,8 @@ export class SimSessionQuery {
 }
 
 /** The adapter the scenario runner uses for `env.sessions`. */
-export const createAdapter: AdapterFactory = (spec: unknown): ServiceAdapter => {
-  const sessionQuery = new SimSessionQuery((spec ?? {}) as OtherSessionsSpecInput);
+export const createAdapter: AdapterFactory = (section: unknown): ServiceAdapter => {
+  const sessionQuery = new SimSessionQuery((section ?? {}) as OtherSessionsSpecInput);
   return {
     services: { sessionQuery },
     change: (change) => sessionQuery.change(change),

@@ -5,7 +5,7 @@ import { stubBinDirectory } from './tmux-stub/scripts.js';
 
 /**
  * The `shell` service for tmux-context scenarios: DSH's `ShellExecutor` surface
- * (`resolve({command, signal}) → spec`, `run(spec) → Promise<{exitCode, stdout:{text}, stderr:{text}}>`)
+ * (`resolve({command, signal}) → resolved`, `run(resolved) → Promise<{exitCode, stdout:{text}, stderr:{text}}>`)
  * that runs the plugin's REAL command under `bash -c`.
  *
  * - Stub mode: PATH starts with stub `tmux` and `ps` programs that answer from a {@link TmuxState}, so
@@ -79,7 +79,7 @@ export const ShellFailure = z
   .strict();
 export type ShellFailure = z.infer<typeof ShellFailure>;
 
-export interface ShellSpec {
+export interface ResolvedCommand {
   command: string;
   signal?: AbortSignal;
 }
@@ -160,7 +160,7 @@ export class ShellService {
     return this.calls.filter((c) => c.phase === 'run').map((c) => c.command);
   }
 
-  resolve(request: { command: string; signal?: AbortSignal }): ShellSpec {
+  resolve(request: { command: string; signal?: AbortSignal }): ResolvedCommand {
     const call: ShellCall = { phase: 'resolve', command: request.command };
     this.calls.push(call);
     if (this.failure?.at === 'resolve') {
@@ -170,26 +170,26 @@ export class ShellService {
     return { command: request.command, signal: request.signal };
   }
 
-  async run(spec: ShellSpec): Promise<ShellRunResult> {
-    const call: ShellCall = { phase: 'run', command: spec.command };
+  async run(resolved: ResolvedCommand): Promise<ShellRunResult> {
+    const call: ShellCall = { phase: 'run', command: resolved.command };
     this.calls.push(call);
     if (this.failure?.at === 'run') {
       call.outcome = { threw: describeThrow(this.failure) };
       throw thrown(this.failure);
     }
-    const result = await this.execute(spec);
+    const result = await this.execute(resolved);
     call.outcome = { exitCode: result.exitCode };
     return result;
   }
 
-  private execute(spec: ShellSpec): Promise<ShellRunResult> {
-    if (this.mode === 'real') return runBash(spec.command, { ...process.env, ...this.realEnv }, spec.signal);
+  private execute(resolved: ResolvedCommand): Promise<ShellRunResult> {
+    if (this.mode === 'real') return runBash(resolved.command, { ...process.env, ...this.realEnv }, resolved.signal);
     const env = stubEnvironment(this.state!);
-    if (!this.memoize) return stubRunner(spec.command, env, spec.signal);
-    const key = JSON.stringify([spec.command, this.state, process.pid]);
+    if (!this.memoize) return stubRunner(resolved.command, env, resolved.signal);
+    const key = JSON.stringify([resolved.command, this.state, process.pid]);
     let result = memo.get(key);
     if (result === undefined) {
-      result = stubRunner(spec.command, env, undefined);
+      result = stubRunner(resolved.command, env, undefined);
       memo.set(key, result);
     }
     return result;
@@ -343,8 +343,8 @@ export function observeShell(shell: ShellService): TmuxObservation {
  * real tmux server. (Real tmux is exercised by the integration test with `ShellService.real()`.)
  * Stub results are memoised: a run is a pure function of command, state and pid.
  */
-export function createAdapter(spec: unknown, _context: AdapterContext): ServiceAdapter {
-  const env = TmuxEnv.parse(spec);
+export function createAdapter(section: unknown, _context: AdapterContext): ServiceAdapter {
+  const env = TmuxEnv.parse(section);
   const shell = ShellService.stub(env.state, { failure: env.failure, memoize: true });
   return {
     services: env.shell === 'stub' ? { shell } : {},

@@ -1,77 +1,15 @@
 import fc from 'fast-check';
-import type { WorkspaceSpecInput } from '../../host/services/fs.js';
 import type { DriveAction, DriveInput } from './drive.js';
 
 /**
- * fast-check arbitraries for agent-instructions worlds: a small project tree under `/proj` with a
- * harness home, instruction candidates with adversarial contents (trim-duplicates, empty files,
- * multibyte text, frame-closing tags), symlinks, provider faults and odd metadata, a configuration,
- * and a sequence of host actions (prompts, pre-steps with downstream decisions, tool touches, file
- * edits, compaction, restart, reconfiguration).
+ * fast-check arbitraries for agent-instructions worlds: the property suite's workspace, config,
+ * tool calls and file changes (conformance/properties/agent-instructions.ts, one definition for
+ * both), driven by a sequence of host actions (prompts, pre-steps with downstream decisions, tool
+ * touches, file edits, compaction, restart, reconfiguration).
  */
 
-export { DIRS, NAMES, CONTENTS, configArb } from '../../properties/agent-instructions.js';
-import { HOT, anyFilePath, candidatePath, configArb, content, fileEntry } from '../../properties/agent-instructions.js';
-
-export const workspaceArb: fc.Arbitrary<WorkspaceSpecInput> = fc
-  .record({
-    files: fc.dictionary(anyFilePath, fileEntry, { minKeys: 2, maxKeys: 12 }),
-    marker: fc.constantFrom('dir', 'file', 'none', 'deep'),
-    symlinks: fc.dictionary(
-      candidatePath,
-      fc.oneof(fc.constantFrom('AGENTS.md', 'CLAUDE.md', '/proj/pkg', '../AGENTS.md', '/nowhere/x.md'), anyFilePath),
-      { maxKeys: 2 },
-    ),
-    faults: fc.dictionary(fc.oneof(anyFilePath, fc.constant('/proj/.git')), fc.subarray(['resolve', 'stat', 'read'] as const, { minLength: 1 }), { maxKeys: 2 }),
-    dshHomeEnv: fc.constantFrom(undefined, null, '/dshhome', '  '),
-    chunkSize: fc.constantFrom(4, 65_536),
-    provider: fc.oneof({ weight: 12, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-    other: fc.boolean(),
-  })
-  .map((w) => {
-    const files: Record<string, unknown> = { ...w.files, '/proj/pkg/app/src/index.ts': 'code', '/proj/other/file.ts': 'code' };
-    for (const path of Object.keys(w.symlinks)) delete files[path];
-    const dirs: string[] = [];
-    if (w.marker === 'dir') dirs.push('/proj/.git');
-    if (w.marker === 'file') files['/proj/.git'] = 'gitdir: ../.git/worktrees/proj';
-    if (w.marker === 'deep') dirs.push('/proj/pkg/.git');
-    return {
-      files: files as WorkspaceSpecInput['files'],
-      dirs,
-      symlinks: w.symlinks,
-      others: w.other ? ['/proj/pkg/CLAUDE.local.md'].filter((p) => !(p in files) && !(p in w.symlinks)) : [],
-      faults: w.faults as WorkspaceSpecInput['faults'],
-      env: { HOME: '/home/u', ...(w.dshHomeEnv === undefined ? {} : { DSH_HOME: w.dshHomeEnv }) },
-      chunkSize: w.chunkSize,
-      provider: w.provider,
-    };
-  });
-
-const touchPath = fc.oneof(
-  candidatePath,
-  fc.constantFrom('/proj/pkg/app/src/index.ts', 'pkg/app/src/index.ts', 'src/index.ts', '/proj/other/file.ts', '/elsewhere/x.ts', '  /proj/pkg/x.ts  ', '', '   '),
-);
-
-const toolCall = fc.record(
-  {
-    name: fc.constantFrom('read', 'read', 'write', 'edit', 'bash'),
-    arguments: fc.oneof({ weight: 8, arbitrary: touchPath.map((file_path) => ({ file_path })) }, { weight: 1, arbitrary: fc.constant({ file_path: 42 }) }, { weight: 1, arbitrary: fc.constant({}) }),
-    isError: fc.boolean(),
-    aborted: fc.boolean(),
-    agentless: fc.boolean(),
-  },
-  { requiredKeys: ['name', 'arguments'] },
-);
-const toolCallWithChildren = fc.tuple(toolCall, fc.array(toolCall, { maxLength: 2 })).map(([call, children]) => (children.length > 0 ? { ...call, children } : call));
-
-const change = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ op: fc.constant('write' as const), path: anyFilePath, content }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('write' as const), path: anyFilePath, content, version: fc.constant('fixed') }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('remove' as const), path: anyFilePath }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('symlink' as const), path: candidatePath, target: fc.constantFrom('AGENTS.md', '/proj/pkg', 'CLAUDE.md') }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('fault' as const), path: anyFilePath, kinds: fc.subarray(['resolve', 'stat', 'read'] as const) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('unreadable' as const), path: anyFilePath, value: fc.boolean() }) },
-);
+export { DIRS, NAMES, CONTENTS, configArb, workspaceArb } from '../../properties/agent-instructions.js';
+import { HOT, change, configArb, content, toolCall, toolCallWithChildren, workspaceArb } from '../../properties/agent-instructions.js';
 
 const downstream = fc.oneof(
   { weight: 8, arbitrary: fc.constant({ kind: 'default' as const }) },

@@ -35,9 +35,9 @@ export interface DriveRecord {
 export const DRIVE_CLOCK = Date.parse('2026-08-01T00:00:00.000Z');
 
 export async function drive(plugin: PluginFactory, input: DriveInput): Promise<DriveRecord> {
-  const spec = WorkspaceSpec.parse(input.workspace);
-  const restoreEnv = applyWorkspaceEnv(spec.env);
-  const workspace = createWorkspace(spec, input.mode ?? 'virtual');
+  const section = WorkspaceSpec.parse(input.workspace);
+  const restoreEnv = applyWorkspaceEnv(section.env);
+  const workspace = createWorkspace(section, input.mode ?? 'virtual');
   const header = { type: 'session' as const, version: 0, id: 'session-ai', createdAt: input.clock ?? DRIVE_CLOCK, cwd: input.cwd, delegationDepth: 0 };
   const host = new SimulatedHost({
     plugin,

@@ -76,9 +76,9 @@ describe('library exports agree with the published package', () => {
   for (const mode of ['virtual', 'real'] as const) {
     it(`loadBaselineInstructions and discovery agree (${mode} fs${mode === 'real' ? ', and Node fs over the same directory' : ''})`, async () => {
       await fc.assert(
-        fc.asyncProperty(workspaceArb, configArb, fc.constantFrom('/proj', '/proj/pkg/app'), async (spec, config, cwd) => {
+        fc.asyncProperty(workspaceArb, configArb, fc.constantFrom('/proj', '/proj/pkg/app'), async (section, config, cwd) => {
           const restore = applyWorkspaceEnv({ HOME: '/home/u', DSH_HOME: null });
-          const ws = createWorkspace({ ...spec, env: {}, provider: true }, mode);
+          const ws = createWorkspace({ ...section, env: {}, provider: true }, mode);
           try {
             const options = { ...config, cwd };
             const expected = await outcomeAsync(() => upstream.loadBaselineInstructions(structuredClone(options) as never, ws.fs));

@@ -27,8 +27,8 @@ afterEach(() => {
   for (const h of hosts.splice(0)) h.dispose();
 });
 
-function start(plugin: LoadedPlugin, spec: OtherSessionsSpecInput, cwd?: string, config: unknown = {}) {
-  const sessionQuery = new SimSessionQuery(spec);
+function start(plugin: LoadedPlugin, others: OtherSessionsSpecInput, cwd?: string, config: unknown = {}) {
+  const sessionQuery = new SimSessionQuery(others);
   const host = new SimulatedHost({ plugin: plugin.factory, config, header: header(cwd), services: { sessionQuery }, clock: new VirtualClock(1_000) });
   hosts.push(host);
   if (!host.load()) throw new Error(`load failed: ${host.loadError?.message}`);
@@ -54,8 +54,8 @@ const session = (id: string, createdAt: number, options: { cwd?: string; title?:
 
 describe('listCandidates', () => {
   it('ranks same-cwd, then cwd-less, then other sessions, labels by latest title, filters by query (upstream test 3)', async () => {
-    const spec = { sessions: [session('target', 10, { cwd: '/same' }), session('other', 40, { cwd: '/else' }), session('none', 30), session('same', 20, { cwd: '/same' }), session('same-later', 25, { cwd: '/same', title: 'Latest title' })] };
-    const { resolver, host } = start(ours, spec, '/same');
+    const others = { sessions: [session('target', 10, { cwd: '/same' }), session('other', 40, { cwd: '/else' }), session('none', 30), session('same', 20, { cwd: '/same' }), session('same-later', 25, { cwd: '/same', title: 'Latest title' })] };
+    const { resolver, host } = start(ours, others, '/same');
     expect(await resolver.listCandidates(host.agent)).toEqual([
       { sessionId: 'same-later', label: 'Latest title', cwd: '/same', createdAt: 25 },
       { sessionId: 'same', label: 'same', cwd: '/same', createdAt: 20 },
@@ -109,9 +109,9 @@ describe('listCandidates', () => {
         fc.constantFrom('', 'a', 'ALPHA', 'work', 'title', 'zzz', 'ü'),
         fc.constantFrom(undefined, 1, 2, 10, 0, 1.5, -1),
         async (sessions, listSessions, readTitles, cwd, query, limit) => {
-          const spec = { sessions: sessions.map((s) => session(s.id, s.createdAt, { cwd: s.cwd, title: s.title, titleRead: s.titleRead, listed: s.listed })), listSessions, readTitles };
-          const a = start(upstream, spec, cwd);
-          const b = start(ours, spec, cwd);
+          const others = { sessions: sessions.map((s) => session(s.id, s.createdAt, { cwd: s.cwd, title: s.title, titleRead: s.titleRead, listed: s.listed })), listSessions, readTitles };
+          const a = start(upstream, others, cwd);
+          const b = start(ours, others, cwd);
           expect(await settled(b.resolver.listCandidates(b.host.agent, query, limit))).toEqual(await settled(a.resolver.listCandidates(a.host.agent, query, limit)));
           expect(await settled(b.resolver.remoteExportCandidates(b.host.agent, query))).toEqual(await settled(a.resolver.remoteExportCandidates(a.host.agent, query)));
           expect(b.sessionQuery.calls).toEqual(a.sessionQuery.calls);

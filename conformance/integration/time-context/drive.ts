@@ -61,18 +61,18 @@ export interface Trace {
 
 let promptCounter = 0;
 
-export function userMessage(spec: PromptSpec): UserMessageInput {
+export function userMessage(prompt: PromptSpec): UserMessageInput {
   const source: Record<string, unknown> = { kind: 'user' };
-  if (spec.zone !== undefined) {
-    if (spec.rpc !== false) source.rpcId = `rpc-${++promptCounter}`;
-    source.clientTimeZone = spec.zone;
+  if (prompt.zone !== undefined) {
+    if (prompt.rpc !== false) source.rpcId = `rpc-${++promptCounter}`;
+    source.clientTimeZone = prompt.zone;
   }
-  return { text: spec.text ?? 'hello', source: source as UserMessageInput['source'] };
+  return { text: prompt.text ?? 'hello', source: source as UserMessageInput['source'] };
 }
 
-function toDownstream(spec: DownstreamSpec | undefined): Downstream | undefined {
-  if (spec === undefined || spec.kind !== 'enter') return spec;
-  return { kind: 'enter', add: spec.add?.map(userMessage), replaceClaimed: spec.replaceClaimed?.map(userMessage) };
+function toDownstream(downstream: DownstreamSpec | undefined): Downstream | undefined {
+  if (downstream === undefined || downstream.kind !== 'enter') return downstream;
+  return { kind: 'enter', add: downstream.add?.map(userMessage), replaceClaimed: downstream.replaceClaimed?.map(userMessage) };
 }
 
 /** Build a loaded plugin from an imported module (ours or upstream's). */

@@ -47,14 +47,14 @@ async function genuineLog(revision: SpecRevision, session: Parameters<typeof run
 }
 
 function oursAt(events: SessionEvent[], seq: number, revision: SpecRevision, config: Record<string, unknown>): string[] {
-  return checkLog(events, { spec: revision, configs: { 'time-context': config } })
+  return checkLog(events, { revision, configs: { 'time-context': config } })
     .filter((f) => f.seq === seq)
     .map((f) => f.rule);
 }
 
 /** Assert the agreement property for every reading; returns our ids on each reading. */
 function assertAgreement(verdicts: CompanionVerdict[], events: SessionEvent[], revision: SpecRevision, config: Record<string, unknown>): Map<number, string[]> {
-  const all = checkLog(events, { spec: revision, configs: { 'time-context': config } });
+  const all = checkLog(events, { revision, configs: { 'time-context': config } });
   const order = COMPANION_ORDER[revision];
   const rank = (rule: string): number => order.indexOf(POSITION_IDS.includes(rule) && revision === '2026-07' ? 'TC-POS-*' : rule);
   const bySeq = new Map<number, string[]>();
@@ -81,7 +81,7 @@ describe.each(['2026-08', '2026-07'] as const)('time-context rules vs the publis
         const events = await genuineLog(revision, session);
         const verdicts = await companionVerdicts(events, revision);
         expect(verdicts.filter((v) => v.rule !== null)).toEqual([]);
-        expect(checkLog(events, { spec: revision, configs: { 'time-context': session.config as Record<string, unknown> } })).toEqual([]);
+        expect(checkLog(events, { revision, configs: { 'time-context': session.config as Record<string, unknown> } })).toEqual([]);
       }),
       { seed: revision === '2026-08' ? 2608 : 2607, numRuns: 150 },
     );
@@ -125,7 +125,7 @@ describe.each(['2026-08', '2026-07'] as const)('time-context rules vs the publis
         const events = await genuineLog(revision, session);
         const verdicts = await companionVerdicts(events, revision);
         expect(verdicts.every((v) => v.rule === null)).toBe(true);
-        const findings = checkLog(events, { spec: revision, configs: { 'time-context': { refreshIntervalMs: 3_600_000 } } });
+        const findings = checkLog(events, { revision, configs: { 'time-context': { refreshIntervalMs: 3_600_000 } } });
         expect(findings.every((f) => f.rule === 'TC-SCHED-1')).toBe(true);
         // Recompute independently: in the simulated host the sample is the reading's own event time (the
         // clock does not move inside a pre-step), so exactly the readings in [last, last + 1h) violate.

@@ -4,18 +4,18 @@
  * did as JSON. Used by `real-tmux.test.ts` both inside a tmux pane and from a process that merely
  * inherited the tmux environment. (Test support: excluded from the build.)
  *
- *   node --import tsx real-tmux-driver.ts <out.json> <plugin spec or path>...
+ *   node --import tsx real-tmux-driver.ts <out.json> <plugin argument (path or package name)>...
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import { SimulatedHost, VirtualClock } from '../../host/index.js';
 import { ShellService } from '../../host/services/shell.js';
 import { loadPlugin } from '../../loader/load-plugin.js';
 
-const [out, ...specs] = process.argv.slice(2);
+const [out, ...pluginArgs] = process.argv.slice(2);
 const results: Record<string, unknown> = {};
 try {
-  for (const spec of specs) {
-    const plugin = await loadPlugin(spec, { source: 'tmux-context' });
+  for (const pluginArg of pluginArgs) {
+    const plugin = await loadPlugin(pluginArg, { source: 'tmux-context' });
     const shell = ShellService.real();
     const host = new SimulatedHost({
       plugin: plugin.factory,
@@ -30,7 +30,7 @@ try {
     const readings = host.session.events
       .filter((e) => e.type === 'user/message' && (e.data as { source: { plugin?: string } }).source.plugin === 'tmux-context')
       .map((e) => (e.data as { content: Array<{ text: string }> }).content[0].text);
-    results[spec] = { outcome: outcome.kind, readings, warnings: host.warnings(), runs: shell.calls.filter((c) => c.phase === 'run').map((c) => c.outcome) };
+    results[pluginArg] = { outcome: outcome.kind, readings, warnings: host.warnings(), runs: shell.calls.filter((c) => c.phase === 'run').map((c) => c.outcome) };
     host.dispose();
   }
 } catch (error) {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LogChecker, defaultCheckOptions } from '../../../invariants/engine.js';
 import { tmuxContextRules } from '../../../invariants/rules/tmux-context/index.js';
 import { SimulatedHost, VirtualClock, type Downstream, type PluginFactory } from '../../host/index.js';
-import { EXAMPLE_PANE, ShellService, normalisePid, tmuxStates, type ShellFailure, type TmuxState } from '../../host/services/shell.js';
+import { ShellService, normalisePid, type ShellFailure } from '../../host/services/shell.js';
+import { FAILURES as PROPERTY_FAILURES, FOREIGN_CONTENT, WORLDS } from '../../properties/tmux-context.js';
 import { loadPlugin, pluginFromModule } from '../../loader/load-plugin.js';
 import { IdNormaliser } from '../../scenario/normalise.js';
 import * as reference from '../../../reference/tmux-context/index.js';
@@ -20,21 +21,8 @@ import * as reference from '../../../reference/tmux-context/index.js';
 const BASE = Date.parse('2026-07-14T00:00:00.000Z');
 const header = { type: 'session' as const, version: 0, id: 'session-tmux-diff', createdAt: BASE, cwd: '/proj', delegationDepth: 0 };
 
-const WORLDS: TmuxState[] = [
-  tmuxStates.inPane(EXAMPLE_PANE),
-  tmuxStates.inPane({ ...EXAMPLE_PANE, windowName: 'editor "main"' }),
-  tmuxStates.inPane({ ...EXAMPLE_PANE, paneId: '%91', paneIndex: '3', windowLayout: 'b25d,238x60,0,0,91' }),
-  tmuxStates.inherited(EXAMPLE_PANE),
-  tmuxStates.outside(),
-  { ...tmuxStates.inPane(EXAMPLE_PANE), processTty: null },
-  tmuxStates.inPane({ ...EXAMPLE_PANE, windowName: 'tab\\tin name' }),
-];
-const FAILURES: Array<ShellFailure | null> = [
-  null,
-  { at: 'resolve', throws: { kind: 'error', message: 'policy: command denied' } },
-  { at: 'run', throws: { kind: 'error', message: 'spawn bash ENOMEM' } },
-  { at: 'run', throws: { kind: 'value', value: 'spawn refused' } },
-];
+/** The property suite's worlds and failures (one definition for both); `null`: the executor works. */
+const FAILURES: Array<ShellFailure | null> = [null, ...PROPERTY_FAILURES];
 
 type TurnEnd = 'default' | 'reject' | 'throw' | 'abort' | 'abortBefore';
 type Action =
@@ -65,12 +53,6 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 const config = fc.constantFrom<Record<string, unknown>>({}, { refreshIntervalMs: 0 }, { refreshIntervalMs: 10_000 }, { refreshIntervalMs: 60_000 });
 
-const FOREIGN: Record<string, unknown[]> = {
-  text: [{ type: 'text', text: 'tmux location (turn 0):\nsession 0, window 1 "node", pane 2 %90\nwindow active=1, pane active=0, layout x' }],
-  'single-line': [{ type: 'text', text: 'tmux location' }],
-  image: [{ type: 'image', mediaType: 'image/png', data: 'AA==' }],
-  empty: [],
-};
 
 interface Trace {
   load: unknown;
@@ -107,7 +89,7 @@ async function drive(plugin: PluginFactory, cfg: Record<string, unknown>, action
         case 'foreign':
           // Another writer (or an older plugin version) left a tmux-context message between turns.
           if (host.openTurn === null) {
-            host.append('user/message', { content: FOREIGN[a.shape], source: { kind: 'plugin', plugin: 'tmux-context', form: 'snapshot', sections: [] }, role: 'user', id: crypto.randomUUID() }, { surfaceOp: 'append' });
+            host.append('user/message', { content: FOREIGN_CONTENT[a.shape], source: { kind: 'plugin', plugin: 'tmux-context', form: 'snapshot', sections: [] }, role: 'user', id: crypto.randomUUID() }, { surfaceOp: 'append' });
           }
           break;
         case 'turn': {

@@ -31,7 +31,7 @@ beforeAll(async () => {
     { title: 'a reading on each of two turns', actions: [{ do: 'prompt' as const, message: { text: 'a' } }, { do: 'pre-step' as const }, { do: 'turn-end' as const }, { do: 'clock' as const, advance: 600_000 }, { do: 'prompt' as const, message: { text: 'b' } }, { do: 'pre-step' as const }] },
   ];
   const fixtures = [];
-  for (const d of drafts) fixtures.push(await materialiseScenario({ source: 'time-context', category: 'ordering', rules: [], spec: ['2026-08'], env: { clock: BASE, tz: 'UTC', header }, ...d }, []));
+  for (const d of drafts) fixtures.push(await materialiseScenario({ source: 'time-context', category: 'ordering', rules: [], revisions: ['2026-08'], env: { clock: BASE, tz: 'UTC', header }, ...d }, []));
   for (const f of fixtures) writeFixture(suite, f);
   writeFileSync(join(suite, 'index.json'), JSON.stringify(buildCatalog(suite, fixtures)));
   process.env.DSH_HOSTILE_FIXTURES = suite;
@@ -45,7 +45,7 @@ afterAll(() => {
 });
 
 function run(files: string[], extra: Partial<Parameters<typeof runConformance>[0]> = {}): Promise<RunReport> {
-  return runConformance({ plugins: files.map((f) => ({ spec: join(here, f), cwd: here })), spec: '2026-08', fixtureRoot: suite, timeoutMs: 3_000, ...extra });
+  return runConformance({ plugins: files.map((f) => ({ pluginArg: join(here, f), cwd: here })), revision: '2026-08', fixtureRoot: suite, timeoutMs: 3_000, ...extra });
 }
 
 /** Live processes whose command line, environment or cwd mentions the marker (killed ones get a moment to be reaped). */
@@ -145,8 +145,9 @@ describe('the hostile corpus', () => {
     const broken = join(suite, '..', 'dsh-hostile-broken', 'broken.mjs');
     writeFileSync(broken, 'export const name = "time-context";\nthrow new TypeError("broken at import");\n');
     try {
+      // The second and fourth plugins and the revision use the 0.1 name `spec`, still accepted.
       const report = await runConformance({
-        plugins: [{ spec: '@deepseek-ai/dsh-time-context', cwd: join(here, '..', '..', '..') }, { spec: broken }, { spec: './no/such/plugin', cwd: here }, { spec: join(here, 'object-is.mjs') }],
+        plugins: [{ pluginArg: '@deepseek-ai/dsh-time-context', cwd: join(here, '..', '..', '..') }, { spec: broken }, { pluginArg: './no/such/plugin', cwd: here }, { spec: join(here, 'object-is.mjs') }],
         spec: '2026-08',
         fixtureRoot: suite,
         timeoutMs: 5_000,
@@ -162,6 +163,16 @@ describe('the hostile corpus', () => {
     } finally {
       rmSync(join(suite, '..', 'dsh-hostile-broken'), { recursive: true, force: true });
     }
+  });
+
+  it('reads the 0.1 option `spec` as the revision (deprecated alias); `revision` wins over it', async () => {
+    // The suite here holds 2026-08 fixtures only: under 2026-07 none applies.
+    const old = await runConformance({ plugins: ['reference:time-context'], spec: '2026-07', fixtureRoot: suite, timeoutMs: 3_000, contributorRuns: 0 });
+    expect(old.spec).toBe('2026-07');
+    expect(old.results).toEqual([]);
+    const both = await runConformance({ plugins: ['reference:time-context'], revision: '2026-08', spec: '2026-07', fixtureRoot: suite, timeoutMs: 3_000, contributorRuns: 0 });
+    expect(both.spec).toBe('2026-08');
+    expect(both.results.map((r) => r.status)).toEqual(['pass', 'pass']);
   });
 
   it("shows an honest author the plugin's output and a stack pointing into the plugin", async () => {

@@ -52,7 +52,7 @@ export const timeContextRules: RuleModule = {
   source: 'time-context',
   rules: timeContextRuleMeta,
   create(ctx) {
-    const revision = ctx.options.spec;
+    const revision = ctx.options.revision;
     const rawInterval = ctx.options.configs['time-context']?.refreshIntervalMs;
     const interval = Number.isSafeInteger(rawInterval) && (rawInterval as number) > 0 ? (rawInterval as number) : undefined;
     const skew = ctx.options.maxClockSkewMs;

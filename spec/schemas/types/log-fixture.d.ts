@@ -12,9 +12,11 @@ category: ("compaction" | "clock-regression" | "mixed-time-zones" | "self-refere
 title: string
 rules: string[]
 /**
+ * revisions the findings hold for (named `spec` up to 0.1.0; the id hashes it under that name)
+ * 
  * @minItems 1
  */
-spec: [("2026-08" | "2026-07"), ...(("2026-08" | "2026-07"))[]]
+revisions: [("2026-08" | "2026-07"), ...(("2026-08" | "2026-07"))[]]
 /**
  * known source configs (KnownConfigs)
  */

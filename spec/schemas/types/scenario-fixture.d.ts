@@ -15,11 +15,11 @@ title: string
  */
 rules: string[]
 /**
- * revisions the expectation holds for
+ * revisions the expectation holds for (named `spec` up to 0.1.0; the id hashes it under that name)
  * 
  * @minItems 1
  */
-spec: [("2026-08" | "2026-07"), ...(("2026-08" | "2026-07"))[]]
+revisions: [("2026-08" | "2026-07"), ...(("2026-08" | "2026-07"))[]]
 /**
  * plugin config, passed through the plugin's own Config
  */

@@ -15,7 +15,7 @@ export interface Agent {
 }
 interface Shell {
   resolve(request: { command: string; signal?: AbortSignal }): unknown;
-  run(spec: unknown): Promise<{ exitCode: number | null; stdout: { text: string } }>;
+  run(resolved: unknown): Promise<{ exitCode: number | null; stdout: { text: string } }>;
 }
 type Decision = { kind: 'reject' } | { kind: 'enter'; messages: UserMessage[] };
 

@@ -5,18 +5,19 @@ import type { SourceName, SpecRevision } from '../../spec/revisions.js';
 import { SOURCES } from '../../spec/revisions.js';
 
 /**
- * What to load, as plain data that can cross a process boundary: a bundled reference
- * (`reference:<source>`) or a user plugin (path or installed package name).
+ * What to load, as plain data that can cross a process boundary: the plugin argument as the user
+ * gave it (`pluginArg`: a bundled reference `reference:<source>`, or a user plugin's path or
+ * installed package name), with the source it implements and the directory it is relative to.
  */
-export interface PluginSpec {
-  spec: string;
+export interface PluginArg {
+  pluginArg: string;
   source?: PluginSource;
   cwd?: string;
 }
 
 /** A user plugin resolved by the parent: the file to import and the label its package gives it. */
 export interface ResolvedPlugin {
-  spec: string;
+  pluginArg: string;
   source?: PluginSource;
   entry: string;
   label: string;
@@ -26,22 +27,22 @@ export interface ResolvedPlugin {
 
 export const REFERENCE_PREFIX = 'reference:';
 
-export function referenceSpec(source: SourceName): PluginSpec {
-  return { spec: `${REFERENCE_PREFIX}${source}`, source };
+export function referencePluginArg(source: SourceName): PluginArg {
+  return { pluginArg: `${REFERENCE_PREFIX}${source}`, source };
 }
 
-export function isReferenceSpec(p: PluginSpec): boolean {
-  return p.spec.startsWith(REFERENCE_PREFIX);
+export function isReferenceArg(p: PluginArg): boolean {
+  return p.pluginArg.startsWith(REFERENCE_PREFIX);
 }
 
 /**
  * The file the plugin's process will load (resolved here, in the parent, so the permission grants can
  * name its package); undefined for a bundled reference, which is part of the kit's runtime.
  */
-export function resolveForChild(p: PluginSpec): ResolvedPlugin | undefined {
-  if (isReferenceSpec(p)) return undefined;
-  const { entry: found, pkg } = resolvePluginEntry(p.spec, p.cwd);
-  return { spec: p.spec, source: p.source, entry: found, label: pkg?.name ? `${pkg.name}@${pkg.version ?? '?'}` : p.spec, ...(pkg?.name ? { packageName: pkg.name } : {}) };
+export function resolveForChild(p: PluginArg): ResolvedPlugin | undefined {
+  if (isReferenceArg(p)) return undefined;
+  const { entry: found, pkg } = resolvePluginEntry(p.pluginArg, p.cwd);
+  return { pluginArg: p.pluginArg, source: p.source, entry: found, label: pkg?.name ? `${pkg.name}@${pkg.version ?? '?'}` : p.pluginArg, ...(pkg?.name ? { packageName: pkg.name } : {}) };
 }
 
 /**
@@ -56,16 +57,16 @@ export async function loadResolved(p: ResolvedPlugin, instance?: number): Promis
   } catch (error) {
     throw new PluginLoadError(`cannot import ${p.entry}: ${(error as Error)?.message ?? String(error)}`);
   }
-  return pluginFromModule(mod, p.spec, p.label, p.source, p.packageName);
+  return pluginFromModule(mod, p.pluginArg, p.label, p.source, p.packageName);
 }
 
-export async function resolvePluginSpec(p: PluginSpec | ResolvedPlugin, revision: SpecRevision, instance?: number): Promise<LoadedPlugin> {
+export async function loadPluginArg(p: PluginArg | ResolvedPlugin, revision: SpecRevision, instance?: number): Promise<LoadedPlugin> {
   if ('entry' in p) return loadResolved(p, instance);
-  if (isReferenceSpec(p)) {
-    const source = p.spec.slice(REFERENCE_PREFIX.length) as SourceName;
-    if (!(SOURCES as readonly string[]).includes(source)) throw new Error(`unknown reference "${p.spec}"`);
+  if (isReferenceArg(p)) {
+    const source = p.pluginArg.slice(REFERENCE_PREFIX.length) as SourceName;
+    if (!(SOURCES as readonly string[]).includes(source)) throw new Error(`unknown reference "${p.pluginArg}"`);
     const mod = await referenceModule(source, revision);
-    return pluginFromModule(mod, p.spec, `reference:${source}@${revision}`, source);
+    return pluginFromModule(mod, p.pluginArg, `reference:${source}@${revision}`, source);
   }
-  return loadPlugin(p.spec, { source: p.source, cwd: p.cwd, instance });
+  return loadPlugin(p.pluginArg, { source: p.source, cwd: p.cwd, instance });
 }
