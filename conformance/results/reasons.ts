@@ -29,6 +29,9 @@ export type EventSummary = z.infer<typeof EventSummary>;
 /** The first differing line of two texts; `null` where one text has no such line. */
 const TextLineDifference = z.object({ line: z.number().int(), expected: z.string().nullable(), actual: z.string().nullable() });
 
+/** An outcome in a reason; `null`: no such outcome (the course ended earlier). Published once, as a `$defs` entry. */
+const ReasonOutcome = Outcome.nullable().meta({ id: 'ReasonOutcome' });
+
 const reason = <C extends string, D extends z.ZodType>(code: C, data: D) => z.object({ code: z.literal(code), data }).strict();
 
 // ---- judging a scenario (compare.ts) and the plugin's log (judge-fixture.ts)
@@ -39,9 +42,8 @@ const OutcomeMismatch = reason(
   z.object({
     /** 1-based, in the order of the outcome-producing actions (load, pre-steps, restarts). */
     action: z.number().int(),
-    /** `null`: no such outcome (the course ended earlier). */
-    expected: Outcome.nullable(),
-    actual: Outcome.nullable(),
+    expected: ReasonOutcome,
+    actual: ReasonOutcome,
   }),
 );
 const LogDifference = reason(
@@ -65,14 +67,14 @@ const InvariantViolation = reason(
   'invariant-violation',
   z.object({
     /** Every error-severity violation in the events the plugin's run added, in order (at least one). */
-    violations: z.array(z.object({ rule: z.string(), seq: z.number().int().nullable() })).min(1),
+    violations: z.array(z.object({ rule: z.string(), seq: z.number().int().nullable() })),
     /** The first violation's finding, in the rule's words. */
     finding: z.string(),
   }),
 );
 
 /** What judging one execution against its fixture can find. */
-export const JudgementReason = z.discriminatedUnion('code', [Ok, OutcomeMismatch, LogDifference, WarningsDifference, ObservationsDifference, InvariantViolation]);
+export const JudgementReason = z.discriminatedUnion('code', [Ok, OutcomeMismatch, LogDifference, WarningsDifference, ObservationsDifference, InvariantViolation]).meta({ id: 'JudgementReason' });
 export type JudgementReason = z.infer<typeof JudgementReason>;
 
 // ---- the isolated runner (isolated-plugin.ts)
@@ -115,7 +117,7 @@ const KitFailure = reason(
 const NotTestable = reason('not-testable', z.object({ message: z.string(), stack: z.string().optional(), denied: z.array(Denied) }));
 
 /** Why the plugin's process could not start, load, or finish a request. */
-export const ProcessReason = z.discriminatedUnion('code', [Timeout, Crash, ProtocolViolation, LoadFailed, LoadChanged, KitFailure, NotTestable]);
+export const ProcessReason = z.discriminatedUnion('code', [Timeout, Crash, ProtocolViolation, LoadFailed, LoadChanged, KitFailure, NotTestable]).meta({ id: 'ProcessReason' });
 export type ProcessReason = z.infer<typeof ProcessReason>;
 
 // ---- the run (run-suite.ts)
@@ -146,10 +148,10 @@ const ContributorViolation = reason(
 const ContributorFixed = reason('contributor-fixed', z.object({ rules: z.array(z.string()), fixture: z.string() }));
 const ContributorError = reason('contributor-error', z.object({ message: z.string(), fixture: z.string().optional() }));
 
-/** Every reason a fixture result can carry. */
+/** Every reason a fixture result can carry. The nested unions and the outcome are published once each, as `$defs` entries. */
 export const VerdictReason = z.discriminatedUnion('code', [
-  ...JudgementReason.options,
-  ...ProcessReason.options,
+  JudgementReason,
+  ProcessReason,
   CannotLoad,
   ReloadFailed,
   SandboxDenied,

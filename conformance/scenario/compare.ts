@@ -62,6 +62,11 @@ export function firstDifference(expected: unknown, actual: unknown, path = ''): 
   return { path, expected, actual };
 }
 
+/** A value as the JSON report carries it (keys whose value is undefined dropped), so a reason reads back unchanged. */
+function jsonData<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
 /** A log event as a reason names it (the message template words it). */
 function summariseEvent(event: unknown): EventSummary {
   if (!event || typeof event !== 'object') return {};
@@ -112,7 +117,7 @@ function compareNormative(expect: ScenarioFixture['expect'], actual: ScenarioAct
       if (note) infos.push(note);
       continue;
     }
-    return verdictOf('fail', { code: 'outcome-mismatch', data: { action: i + 1, expected: e ?? null, actual: a ?? null } }, d);
+    return verdictOf('fail', { code: 'outcome-mismatch', data: { action: i + 1, expected: jsonData(e) ?? null, actual: jsonData(a) ?? null } }, d);
   }
   const logDiff = firstDifference(expect.log, actual.log, 'log');
   if (logDiff) {
@@ -140,7 +145,7 @@ function compareNormative(expect: ScenarioFixture['expect'], actual: ScenarioAct
   if (warnDiff) return verdictOf('fail', { code: 'warnings-difference', data: { expected: expect.warnings, actual: actual.warnings } }, warnDiff);
   for (const [section, expected] of Object.entries(expect.observations)) {
     const d = firstDifference(expected, actual.observations[section], `observations.${section}`);
-    if (d) return verdictOf('fail', { code: 'observations-difference', data: { section, path: d.path, expected: d.expected, actual: d.actual } }, d);
+    if (d) return verdictOf('fail', { code: 'observations-difference', data: { section, path: d.path, ...jsonData({ expected: d.expected, actual: d.actual }) } }, d);
   }
   return verdictOf('pass', { code: 'ok', data: {} });
 }
