@@ -46,10 +46,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A JSON report, validated, with every result's message its reason rendered (and the reason intact through JSON). */
+/** A JSON report, validated, with every result's and property's message its reason rendered (and the reason intact through JSON). */
 function judged(stdout: string): RunReport {
   const report = RunReport.parse(JSON.parse(stdout));
   expect(report.results.flatMap((r) => reasonProblems(r, `${r.plugin} ${r.fixture}`))).toEqual([]);
+  expect(report.properties.flatMap((p) => reasonProblems(p, `property ${p.plugin}`))).toEqual([]);
   return report;
 }
 

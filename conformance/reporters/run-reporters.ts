@@ -93,7 +93,7 @@ function human(report: RunReport, color: boolean, options: RenderOptions): strin
     const mark = prop.status === 'pass' ? st.green('✓') : st.red('✗');
     lines.push(`${mark} property: ${safe(prop.plugin)} agrees with the reference over ${prop.runs} generated sessions (seed ${prop.seed})`);
     if (prop.status !== 'pass') {
-      for (const l of safeLines(prop.message).split('\n')) lines.push(`    ${l}`);
+      for (const l of safeLines(resultMessage(prop)).split('\n')) lines.push(`    ${l}`);
       if (prop.counterexample) lines.push(`    counterexample written to ${safe(prop.counterexample)}`);
     }
   }
@@ -174,8 +174,8 @@ export function renderRunReport(name: RunReporterName, report: RunReport, color 
     case 'human':
       return human(report, color, options);
     case 'json':
-      // Each result's `message` is its reason rendered (the reason itself is in the result too).
-      return jsonSafe(JSON.stringify({ ...report, results: report.results.map((r) => ({ ...r, message: resultMessage(r) })) }, null, 2)) + '\n';
+      // Each result's (and property's) `message` is its reason rendered (the reason itself is in the result too).
+      return jsonSafe(JSON.stringify({ ...report, results: report.results.map((r) => ({ ...r, message: resultMessage(r) })), properties: report.properties.map((p) => ({ ...p, message: resultMessage(p) })) }, null, 2)) + '\n';
     case 'junit':
       return junit(report, options);
     case 'tap':

@@ -63,7 +63,7 @@ export function renderRunGithub(report: RunReport): string {
     const diff = r.diff ? `\nat ${r.diff.path}\nexpected: ${JSON.stringify(r.diff.expected)}\nactual:   ${JSON.stringify(r.diff.actual)}` : '';
     lines.push(`::${level} ${[...file, `title=${escapeProperty(`${r.plugin} ${r.source}/${r.category}: ${r.title} [${r.fixture}]`)}`].join(',')}::${escapeData(`${r.status}: ${resultMessage(r)}${diff}`)}`);
   }
-  for (const p of report.properties) if (p.status !== 'pass') lines.push(`::error title=${escapeProperty(`property: ${p.plugin}`)}::${escapeData(`${p.message}${p.counterexample ? `\ncounterexample: ${p.counterexample}` : ''}`)}`);
+  for (const p of report.properties) if (p.status !== 'pass') lines.push(`::error title=${escapeProperty(`property: ${p.plugin}`)}::${escapeData(`${resultMessage(p)}${p.counterexample ? `\ncounterexample: ${p.counterexample}` : ''}`)}`);
   if (report.stale.length) lines.push(`::error title=stale baseline::${escapeData(`expected failures that now pass: ${report.stale.join(', ')}`)}`);
   const s = report.summary;
   lines.push(`dsh-ctx-conform run: ${s.pass} passed, ${s.fail} failed, ${s.error} errors, ${s.expectedFailures} expected failures, ${s.stale} stale`);

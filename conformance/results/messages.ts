@@ -111,6 +111,11 @@ export const TEMPLATES: Templates = {
   'contributor-violation': (d) => safe(withFixture(`${d.explanation}${d.reproduce ? `\nReproduce: dsh-ctx-conform ${d.reproduce.plugin} --fixtures ${d.reproduce.fixtures}` : ''}`, d.fixture)),
   'contributor-fixed': (d) => safe(withFixture(`no longer breaks ${d.rules.join(', ')}`, d.fixture)),
   'contributor-error': (d) => safe(withFixture(d.message, d.fixture)),
+  'property-agrees': (d) => `agrees with the reference on ${d.runs} generated sessions`,
+  'property-differs': (d) =>
+    `differs from the reference after ${d.runs} run(s) (seed ${d.seed}, path "${d.path}", shrunk ${d.shrinks} time(s)): ${d.last ? `${d.last.status}: ${renderReason(d.last.reason)}` : ''}`,
+  'property-not-run': (d) => `the property could not run: ${d.error}`,
+  'property-no-reference': () => 'Not testable: a contributor plugin has no reference to compare with; the contributor suite judges it',
 };
 
 /** The text of a reason. */

@@ -125,7 +125,8 @@ export type ProcessReason = z.infer<typeof ProcessReason>;
 const CannotLoad = reason('cannot-load', z.object({ plugin: z.string(), cause: ProcessReason }));
 const ReloadFailed = reason('reload-failed', z.object({ cause: ProcessReason }));
 /** Why one execution in the plugin's process gave no observations to judge. */
-export type ExecutionReason = ProcessReason | z.infer<typeof ReloadFailed>;
+export const ExecutionReason = z.discriminatedUnion('code', [ProcessReason, ReloadFailed]).meta({ id: 'ExecutionReason' });
+export type ExecutionReason = z.infer<typeof ExecutionReason>;
 const SandboxDenied = reason('sandbox-denied', z.object({ denied: z.array(Denied), then: JudgementReason }));
 
 // ---- the contributor-pattern suite (contributor/cli.ts)
@@ -148,7 +149,30 @@ const ContributorViolation = reason(
 const ContributorFixed = reason('contributor-fixed', z.object({ rules: z.array(z.string()), fixture: z.string() }));
 const ContributorError = reason('contributor-error', z.object({ message: z.string(), fixture: z.string().optional() }));
 
-/** Every reason a fixture result can carry. The nested unions and the outcome are published once each, as `$defs` entries. */
+// ---- the property run (property-run.ts): the plugin against the reference on generated sessions
+
+const PropertyAgrees = reason('property-agrees', z.object({ runs: z.number().int() }));
+const PropertyDiffers = reason(
+  'property-differs',
+  z.object({
+    runs: z.number().int(),
+    seed: z.number().int(),
+    /** fast-check's replay path. */
+    path: z.string(),
+    shrinks: z.number().int(),
+    /** The verdict on the shrunk session. */
+    last: z
+      .discriminatedUnion('status', [
+        z.object({ status: z.literal('fail'), reason: JudgementReason }),
+        z.object({ status: z.literal('error'), reason: ExecutionReason }),
+      ])
+      .optional(),
+  }),
+);
+const PropertyNotRun = reason('property-not-run', z.object({ error: z.string() }));
+const PropertyNoReference = reason('property-no-reference', z.object({}).strict());
+
+/** Every reason a fixture or property result can carry. The nested unions and the outcome are published once each, as `$defs` entries. */
 export const VerdictReason = z.discriminatedUnion('code', [
   JudgementReason,
   ProcessReason,
@@ -161,7 +185,11 @@ export const VerdictReason = z.discriminatedUnion('code', [
   ContributorViolation,
   ContributorFixed,
   ContributorError,
-]);
+  PropertyAgrees,
+  PropertyDiffers,
+  PropertyNotRun,
+  PropertyNoReference,
+]).meta({ id: 'VerdictReason' });
 export type VerdictReason = z.infer<typeof VerdictReason>;
 export type ReasonCode = VerdictReason['code'];
 export type ReasonData<C extends ReasonCode> = Extract<VerdictReason, { code: C }>['data'];

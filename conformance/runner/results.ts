@@ -60,6 +60,9 @@ export const RunReport = z.object({
         status: z.enum(['pass', 'fail', 'error']),
         runs: z.number().int(),
         seed: z.number().int(),
+        /** Why, as data (as a fixture result's `reason`). */
+        reason: VerdictReason.optional(),
+        /** The reason rendered. */
         message: z.string(),
         counterexample: z.string().optional().describe('path of the fixture file that reproduces the failure'),
       }),

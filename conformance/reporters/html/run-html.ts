@@ -40,7 +40,7 @@ export function* renderRunHtml(report: RunReport): Generator<string> {
     yield `</tbody></table></section>\n`;
   }
   for (const prop of report.properties) {
-    yield `<section class="property" data-status="${esc(prop.status)}"><h2>property: ${esc(prop.plugin)} vs the reference</h2><p><span class="status ${esc(prop.status)}">${esc(prop.status)}</span> ${prop.runs} generated sessions, seed ${prop.seed}: ${esc(prop.message)}</p>`;
+    yield `<section class="property" data-status="${esc(prop.status)}"><h2>property: ${esc(prop.plugin)} vs the reference</h2><p><span class="status ${esc(prop.status)}">${esc(prop.status)}</span> ${prop.runs} generated sessions, seed ${prop.seed}: ${esc(resultMessage(prop))}</p>`;
     if (prop.counterexample) yield `<p class="reproduce">Counterexample fixture: <code>${esc(prop.counterexample)}</code></p>`;
     yield `</section>`;
   }

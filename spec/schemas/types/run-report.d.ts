@@ -1,5 +1,96 @@
 /* Generated from run-report.schema.json by json-schema-to-typescript (npm run schemas). Do not edit. */
 
+export type VerdictReason = (JudgementReason | ProcessReason | {
+code: "cannot-load"
+data: {
+plugin: string
+cause: ProcessReason
+}
+} | {
+code: "reload-failed"
+data: {
+cause: ProcessReason
+}
+} | {
+code: "sandbox-denied"
+data: {
+denied: {
+permission: string
+resource: string
+}[]
+then: JudgementReason
+}
+} | {
+code: "contributor-holds"
+data: {
+runs: number
+}
+} | {
+code: "contributor-waived"
+data: {
+where: string
+reason: string
+}
+} | {
+code: "contributor-noted"
+data: {
+severity: string
+finding: string
+}
+} | {
+code: "contributor-violation"
+data: {
+rule: string
+explanation: string
+reproduce?: {
+plugin: string
+fixtures: string
+}
+fixture?: string
+}
+} | {
+code: "contributor-fixed"
+data: {
+rules: string[]
+fixture: string
+}
+} | {
+code: "contributor-error"
+data: {
+message: string
+fixture?: string
+}
+} | {
+code: "property-agrees"
+data: {
+runs: number
+}
+} | {
+code: "property-differs"
+data: {
+runs: number
+seed: number
+path: string
+shrinks: number
+last?: ({
+status: "fail"
+reason: JudgementReason
+} | {
+status: "error"
+reason: ExecutionReason
+})
+}
+} | {
+code: "property-not-run"
+data: {
+error: string
+}
+} | {
+code: "property-no-reference"
+data: {
+
+}
+})
 export type JudgementReason = ({
 code: "ok"
 data: {
@@ -179,6 +270,12 @@ resource: string
 }[]
 }
 })
+export type ExecutionReason = (ProcessReason | {
+code: "reload-failed"
+data: {
+cause: ProcessReason
+}
+})
 
 /**
  * the JSON report of `dsh-ctx-conform --reporter json`
@@ -211,67 +308,7 @@ fixture: string
 title: string
 category: string
 status: ("pass" | "fail" | "error")
-reason?: (JudgementReason | ProcessReason | {
-code: "cannot-load"
-data: {
-plugin: string
-cause: ProcessReason
-}
-} | {
-code: "reload-failed"
-data: {
-cause: ProcessReason
-}
-} | {
-code: "sandbox-denied"
-data: {
-denied: {
-permission: string
-resource: string
-}[]
-then: JudgementReason
-}
-} | {
-code: "contributor-holds"
-data: {
-runs: number
-}
-} | {
-code: "contributor-waived"
-data: {
-where: string
-reason: string
-}
-} | {
-code: "contributor-noted"
-data: {
-severity: string
-finding: string
-}
-} | {
-code: "contributor-violation"
-data: {
-rule: string
-explanation: string
-reproduce?: {
-plugin: string
-fixtures: string
-}
-fixture?: string
-}
-} | {
-code: "contributor-fixed"
-data: {
-rules: string[]
-fixture: string
-}
-} | {
-code: "contributor-error"
-data: {
-message: string
-fixture?: string
-}
-})
+reason?: VerdictReason
 message: string
 diff?: {
 path: string
@@ -295,6 +332,7 @@ source: ("time-context" | "tmux-context" | "agent-instructions" | "session-refer
 status: ("pass" | "fail" | "error")
 runs: number
 seed: number
+reason?: VerdictReason
 message: string
 /**
  * path of the fixture file that reproduces the failure
