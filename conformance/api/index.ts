@@ -8,6 +8,7 @@
  * - loadFixtures: the conformance suite as data.
  * - renderReport: any report with any reporter, as a string (renderReportChunks: as a stream of chunks).
  * - mergeReports: shard reports into one.
+ * - VerdictReason, renderReason: a result's `reason` (code and data) and the words the reporters print for it.
  */
 import { checkPaths, type CheckPathsOptions, type Shard } from '../../invariants/check-paths.js';
 import { ruleIndex } from '../../invariants/engine.js';
@@ -27,6 +28,8 @@ export { runConformance, runFailed, type RunConformanceOptions } from '../runner
 export { checkLog, checkText, type FileResult, type CheckLogOptions } from '../../invariants/check.js';
 export { mergeReports, mergeCheckReports, mergeRunReports, identifyReport, MergeError, type AnyReport } from '../reporters/merge.js';
 export { RunReport, FixtureResult } from '../runner/results.js';
+export { VerdictReason, type ReasonCode, type ReasonData } from '../results/reasons.js';
+export { renderReason } from '../results/messages.js';
 export { CheckReport, CheckSummary, CheckedFile } from '../../invariants/reporters/report.js';
 export { Finding, Severity } from '../../invariants/findings.js';
 export { ScenarioFixture, LogFixture, Fixture } from '../scenario/schema.js';
