@@ -8,6 +8,7 @@ import { referenceModule } from '../reference/index.js';
 import { SOURCES, type SpecRevision } from '../spec/revisions.js';
 import { loadPlugin, pluginFromModule } from './loader/load-plugin.js';
 import { listMutants } from './mutants/index.js';
+import { reasonProblems } from './results/consistency.js';
 import { judgeFixture } from './runner/judge-fixture.js';
 import { fixtureId } from './scenario/fixture-id.js';
 import { logFixtureFindings } from './scenario/materialise.js';
@@ -91,6 +92,8 @@ async function failingFixtures(factory: Parameters<typeof judgeFixture>[0], list
   const failed: Array<{ id: string; message: string }> = [];
   for (const f of list) {
     const verdict = await judgeFixture(factory, f, revision);
+    // Every verdict on the references, the upstream packages and the mutants: its message is its reason rendered.
+    expect(reasonProblems(verdict, f.id)).toEqual([]);
     if (verdict.status !== 'pass') failed.push({ id: f.id, message: `${f.title}: ${verdict.message}` });
   }
   return failed;

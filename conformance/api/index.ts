@@ -8,6 +8,7 @@
  * - loadFixtures: the conformance suite as data.
  * - renderReport: any report with any reporter, as a string (renderReportChunks: as a stream of chunks).
  * - mergeReports: shard reports into one.
+ * - VerdictReason, renderReason: a result's `reason` (code and data) and the words the reporters print for it.
  */
 import { checkLog as checkLogFile, checkText as checkLogText, type CheckLogOptions as ValidatorCheckLogOptions, type FileResult } from '../../invariants/check.js';
 import { checkPaths, type CheckPathsOptions, type Shard } from '../../invariants/check-paths.js';
@@ -27,6 +28,8 @@ import { readAllFixtures } from '../scenario/store.js';
 export { runConformance, runFailed, type RunConformanceOptions } from '../runner/run-conformance.js';
 export { mergeReports, mergeCheckReports, mergeRunReports, identifyReport, MergeError, type AnyReport } from '../reporters/merge.js';
 export { RunReport, FixtureResult } from '../runner/results.js';
+export { VerdictReason, type ReasonCode, type ReasonData } from '../results/reasons.js';
+export { renderReason } from '../results/messages.js';
 export { CheckReport, CheckSummary, CheckedFile } from '../../invariants/reporters/report.js';
 export { Finding, Severity } from '../../invariants/findings.js';
 export { ScenarioFixture, LogFixture, Fixture } from '../scenario/schema.js';

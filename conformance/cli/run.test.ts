@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from './main.js';
+import { reasonProblems } from '../results/consistency.js';
 import { RunReport } from '../runner/results.js';
 import { materialiseScenario } from '../scenario/materialise.js';
 import { buildCatalog, writeFixture } from '../scenario/store.js';
@@ -45,11 +46,19 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A JSON report, validated, with every result's and property's message its reason rendered (and the reason intact through JSON). */
+function judged(stdout: string): RunReport {
+  const report = RunReport.parse(JSON.parse(stdout));
+  expect(report.results.flatMap((r) => reasonProblems(r, `${r.plugin} ${r.fixture}`))).toEqual([]);
+  expect(report.properties.flatMap((p) => reasonProblems(p, `property ${p.plugin}`))).toEqual([]);
+  return report;
+}
+
 describe('dsh-ctx-conform PLUGIN', () => {
   it('passes the published package and reports JSON that matches the schema', async () => {
     const r = await cli(['@deepseek-ai/dsh-time-context', '--fixtures', dir, '--reporter', 'json']);
     expect(r.code).toBe(0);
-    const report = RunReport.parse(JSON.parse(r.stdout));
+    const report = judged(r.stdout);
     expect(report.summary).toMatchObject({ pass: 2, fail: 0, error: 0 });
     expect(report.plugins[0]).toMatchObject({ plugin: '@deepseek-ai/dsh-time-context@0.1.0-rc.8', source: 'time-context', shape: 'namespace' });
   });
@@ -65,7 +74,7 @@ describe('dsh-ctx-conform PLUGIN', () => {
     // spec/verdicts.md: the mutation throws inside the pre-step, an unexpected turn failure, so `fail`.
     const mutated = await cli([join(plugins, 'mutates.mjs'), '--fixtures', dir, '--timeout', '800', '--reporter', 'json']);
     expect(mutated.code).toBe(1);
-    const fails = RunReport.parse(JSON.parse(mutated.stdout)).results.filter((x) => x.status === 'fail');
+    const fails = judged(mutated.stdout).results.filter((x) => x.status === 'fail');
     expect(fails.map((e) => e.message).join('\n')).toContain('read only');
     for (const [file, text] of [
       ['hangs.mjs', 'did not finish within --timeout 800 ms'],
@@ -73,7 +82,7 @@ describe('dsh-ctx-conform PLUGIN', () => {
     ] as const) {
       const r = await cli([join(plugins, file), '--fixtures', dir, '--timeout', '800', '--reporter', 'json']);
       expect(r.code, file).toBe(1);
-      const report = RunReport.parse(JSON.parse(r.stdout));
+      const report = judged(r.stdout);
       expect(report.results, file).toHaveLength(2);
       const errors = report.results.filter((x) => x.status === 'error');
       expect(errors.length, file).toBeGreaterThan(0);
@@ -128,10 +137,10 @@ describe('dsh-ctx-conform PLUGIN', () => {
   it('compares a plugin with the reference over generated sessions, the reference in the kit and the plugin isolated', async () => {
     let r = await cli(['@deepseek-ai/dsh-time-context', '--fixtures', dir, '--runs', '5', '--seed', '7', '--reporter', 'json']);
     expect(r.code).toBe(0);
-    expect(RunReport.parse(JSON.parse(r.stdout)).properties[0]).toMatchObject({ status: 'pass', runs: 5, seed: 7 });
+    expect(judged(r.stdout).properties[0]).toMatchObject({ status: 'pass', runs: 5, seed: 7 });
     r = await cli([join(plugins, 'silent.cjs'), '--fixtures', dir, '--runs', '5', '--seed', '7', '--reporter', 'json']);
     expect(r.code).toBe(1);
-    const property = RunReport.parse(JSON.parse(r.stdout)).properties[0]!;
+    const property = judged(r.stdout).properties[0]!;
     expect(property.status).toBe('fail');
     expect(property.counterexample).toBeTruthy();
     rmSync(join(import.meta.dirname, '..', '..', property.counterexample!), { recursive: true, force: true });
@@ -141,8 +150,8 @@ describe('dsh-ctx-conform PLUGIN', () => {
     const noisy = join(dir, 'noisy-pass.mjs');
     writeFileSync(noisy, `import * as ref from ${JSON.stringify(join(import.meta.dirname, '..', '..', 'dist', 'reference', 'time-context', 'index.js'))};\nexport const { name, Config, inject } = ref;\nexport function apply(ctx, config) { console.log('hello from the plugin'); return ref.apply(ctx, config); }\n`);
     let r = await cli([noisy, '--fixtures', dir, '--reporter', 'json']);
-    expect(RunReport.parse(JSON.parse(r.stdout)).results.every((x) => x.status === 'pass' && x.output === undefined)).toBe(true);
+    expect(judged(r.stdout).results.every((x) => x.status === 'pass' && x.output === undefined)).toBe(true);
     r = await cli([noisy, '--fixtures', dir, '--reporter', 'json', '--show-output']);
-    expect(RunReport.parse(JSON.parse(r.stdout)).results.map((x) => x.output?.stdout)).toEqual(['hello from the plugin\n', 'hello from the plugin\n']);
+    expect(judged(r.stdout).results.map((x) => x.output?.stdout)).toEqual(['hello from the plugin\n', 'hello from the plugin\n']);
   });
 });

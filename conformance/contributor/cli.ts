@@ -4,6 +4,8 @@ import { terminalSafe } from '../../invariants/text/safe-text.js';
 import type { SpecRevision } from '../../spec/revisions.js';
 import type { PluginSource } from '../loader/load-plugin.js';
 import type { PluginArg } from '../runner/plugin-arg.js';
+import { renderReason } from '../results/messages.js';
+import { reasonOf, type VerdictReason } from '../results/reasons.js';
 import type { FixtureResult, RunReport } from '../runner/results.js';
 import { copyLoaderFor, inProcessExecutor, type ScenarioExecutor } from './executor.js';
 import { readContributorFixtures } from './fixture.js';
@@ -66,14 +68,16 @@ export async function runContributorHook(target: PluginArg, options: Contributor
       : `contributor suite: ${safe(label)}${loaded.name ? ` (name ${JSON.stringify(safe(loaded.name))})` : ''} is not one of the four sources: judged by the contributor-pattern suite (CTX-* rules, spec/contributor.md)`,
     ...waivers.map((w) => `  waived ${w.rule} (${w.origin === 'spec' ? `written in ${w.where}` : 'opted in with --waive on the command line'}): ${w.reason}`),
   ];
-  const row = (rule: string, status: FixtureResult['status'], message: string, durationMs = 0): FixtureResult => ({
+  // The message is the reason rendered; the contributor templates make the plugin's texts terminal-safe.
+  const row = (rule: string, status: FixtureResult['status'], reason: VerdictReason, durationMs = 0): FixtureResult => ({
     plugin: label,
     source: loaded.source,
     fixture: rule,
     title: `${rule} ${contributorRules[rule as keyof typeof contributorRules]?.title ?? ''}`.trim(),
     category: 'contributor',
     status,
-    message: safe(message),
+    reason,
+    message: renderReason(reason),
     durationMs,
   });
   const results: FixtureResult[] = [];
@@ -82,7 +86,15 @@ export async function runContributorHook(target: PluginArg, options: Contributor
     const stored = readContributorFixtures(options.fixturesDir);
     preamble.push(`  replaying ${stored.length} contributor fixture(s) from ${options.fixturesDir}`);
     for (const r of await replayContributorFixtures(executor, stored, loaded.name, waivers)) {
-      results.push({ ...row(r.stored.fixture.rules[0], r.status, `${r.message}\nFixture: ${relative(process.cwd(), r.stored.dir) || r.stored.dir}`), fixture: r.stored.fixture.id, title: r.stored.fixture.title.slice(0, 120) });
+      const rule = r.stored.fixture.rules[0];
+      const fixture = relative(process.cwd(), r.stored.dir) || r.stored.dir;
+      const reason =
+        r.status === 'pass'
+          ? reasonOf('contributor-fixed', { rules: r.stored.fixture.rules, fixture })
+          : r.status === 'fail'
+            ? reasonOf('contributor-violation', { rule, explanation: r.message, fixture })
+            : reasonOf('contributor-error', { message: r.message, fixture });
+      results.push({ ...row(rule, r.status, reason), fixture: r.stored.fixture.id, title: r.stored.fixture.title.slice(0, 120) });
     }
     return { plugin: { plugin: label, source: loaded.source, shape: loaded.shape }, official, results, preamble };
   }
@@ -91,15 +103,15 @@ export async function runContributorHook(target: PluginArg, options: Contributor
   const durationMs = Math.round(performance.now() - started);
   preamble.push(`  ${suite.runs} generated sessions (seed ${suite.seed}), each replayed with a restart before every pre-step`);
   for (const n of suite.notes) preamble.push(`  ${n.severity === 'warning' ? 'warning' : 'info'} ${n.rule}: ${safe(n.message)}`);
-  if (suite.error) results.push(row('CTX-SUITE', 'error', suite.error, durationMs));
+  if (suite.error) results.push(row('CTX-SUITE', 'error', reasonOf('contributor-error', { message: suite.error }), durationMs));
   for (const r of suite.rules) {
     if (r.status === 'fail') {
       const where = r.fixture ? relative(process.cwd(), r.fixture) || r.fixture : undefined;
-      const reproduce = where ? `\nReproduce: dsh-ctx-conform ${target.pluginArg} --fixtures ${join(where, '..', '..')}` : '';
-      results.push(row(r.rule, 'fail', `${r.explanation ?? r.finding?.message ?? ''}${reproduce}`, durationMs));
-    } else if (r.status === 'waived') results.push(row(r.rule, 'pass', `waived (${r.waiver!.origin === 'spec' ? r.waiver!.where : '--waive'}): ${r.waiver!.reason}`));
-    else if (r.status === 'noted') results.push(row(r.rule, 'pass', `${r.finding!.severity}: ${r.finding!.message}`));
-    else results.push(row(r.rule, 'pass', `holds over ${suite.runs} generated sessions`));
+      const reproduce = where ? { reproduce: { plugin: target.pluginArg, fixtures: join(where, '..', '..') } } : {};
+      results.push(row(r.rule, 'fail', reasonOf('contributor-violation', { rule: r.rule, explanation: r.explanation ?? r.finding?.message ?? '', ...reproduce }), durationMs));
+    } else if (r.status === 'waived') results.push(row(r.rule, 'pass', reasonOf('contributor-waived', { where: r.waiver!.origin === 'spec' ? r.waiver!.where : '--waive', reason: r.waiver!.reason })));
+    else if (r.status === 'noted') results.push(row(r.rule, 'pass', reasonOf('contributor-noted', { severity: r.finding!.severity, finding: r.finding!.message })));
+    else results.push(row(r.rule, 'pass', reasonOf('contributor-holds', { runs: suite.runs })));
   }
   return { plugin: { plugin: label, source: loaded.source, shape: loaded.shape }, official, results, preamble };
 }

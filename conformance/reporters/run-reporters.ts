@@ -1,11 +1,13 @@
 import { terminalSafe, xmlSafe } from '../../invariants/text/safe-text.js';
+import { resultMessage } from '../results/messages.js';
 import type { FixtureResult, RunReport } from '../runner/results.js';
 import { makeStyle, type Style } from './style.js';
 
 /**
  * Reporters for plugin runs. Each is a pure function from the report to text. Everything in a report
  * may have come from a plugin (its name, its messages, its output, the values in a diff), so every
- * string goes through `terminalSafe` (human, TAP) or `xmlSafe` (JUnit) on its way out.
+ * string goes through `terminalSafe` (human, TAP) or `xmlSafe` (JUnit) on its way out. A result's text
+ * comes from its reason, rendered by `conformance/results/messages.ts` (`resultMessage`).
  */
 export type RunReporterName = 'human' | 'json' | 'junit' | 'tap';
 export const RUN_REPORTERS: readonly RunReporterName[] = ['human', 'json', 'junit', 'tap'];
@@ -68,7 +70,7 @@ function human(report: RunReport, color: boolean, options: RenderOptions): strin
         }
         const tag = r.status === 'error' ? st.red('ERROR') : st.red('FAIL');
         lines.push(`      ${r.expected ? st.yellow('expected') : tag} ${safe(r.title)} ${st.dim(`[${safe(r.fixture)}]`)}`);
-        for (const l of safeLines(r.message).split('\n')) lines.push(`        ${l}`);
+        for (const l of safeLines(resultMessage(r)).split('\n')) lines.push(`        ${l}`);
         for (const w of r.warnings ?? []) {
           if (warned.has(w)) continue;
           warned.add(w);
@@ -91,7 +93,7 @@ function human(report: RunReport, color: boolean, options: RenderOptions): strin
     const mark = prop.status === 'pass' ? st.green('✓') : st.red('✗');
     lines.push(`${mark} property: ${safe(prop.plugin)} agrees with the reference over ${prop.runs} generated sessions (seed ${prop.seed})`);
     if (prop.status !== 'pass') {
-      for (const l of safeLines(prop.message).split('\n')) lines.push(`    ${l}`);
+      for (const l of safeLines(resultMessage(prop)).split('\n')) lines.push(`    ${l}`);
       if (prop.counterexample) lines.push(`    counterexample written to ${safe(prop.counterexample)}`);
     }
   }
@@ -119,8 +121,9 @@ function junit(report: RunReport, options: RenderOptions): string {
     out.push(`  <testsuite name="${x(p.plugin)}" tests="${rs.length}" failures="${rs.filter((r) => r.status === 'fail').length}" errors="${rs.filter((r) => r.status === 'error').length}">`);
     for (const r of rs) {
       out.push(`    <testcase classname="${x(`${p.source}.${r.category}`)}" name="${x(`${r.title} [${r.fixture}]`)}" time="${(r.durationMs / 1000).toFixed(3)}">`);
-      if (r.status === 'fail') out.push(`      <failure message="${x(r.message)}">${x(r.diff ? `at ${r.diff.path}\nexpected: ${short(r.diff.expected)}\nactual: ${short(r.diff.actual)}` : r.message)}</failure>`);
-      if (r.status === 'error') out.push(`      <error message="${x(r.message.split('\n')[0] ?? '')}">${x(r.message)}</error>`);
+      const message = resultMessage(r);
+      if (r.status === 'fail') out.push(`      <failure message="${x(message)}">${x(r.diff ? `at ${r.diff.path}\nexpected: ${short(r.diff.expected)}\nactual: ${short(r.diff.actual)}` : message)}</failure>`);
+      if (r.status === 'error') out.push(`      <error message="${x(message.split('\n')[0] ?? '')}">${x(message)}</error>`);
       if (r.output && (r.status !== 'pass' || options.showOutput)) {
         if (r.output.stdout) out.push(`      <system-out>${x(r.output.stdout)}</system-out>`);
         if (r.output.stderr) out.push(`      <system-err>${x(r.output.stderr)}</system-err>`);
@@ -148,7 +151,7 @@ function tap(report: RunReport, options: RenderOptions): string {
     if (!ok || (options.showOutput && r.output)) {
       out.push('  ---');
       out.push(`  status: ${r.status}`);
-      if (!ok) out.push(`  message: ${q(r.message)}`);
+      if (!ok) out.push(`  message: ${q(resultMessage(r))}`);
       if (r.diff) out.push(`  at: ${q(r.diff.path)}`, `  expected: ${q(short(r.diff.expected))}`, `  actual: ${q(short(r.diff.actual))}`);
       if (r.output?.stdout) out.push(`  stdout: ${q(r.output.stdout)}`);
       if (r.output?.stderr) out.push(`  stderr: ${q(r.output.stderr)}`);
@@ -171,7 +174,8 @@ export function renderRunReport(name: RunReporterName, report: RunReport, color 
     case 'human':
       return human(report, color, options);
     case 'json':
-      return jsonSafe(JSON.stringify(report, null, 2)) + '\n';
+      // Each result's (and property's) `message` is its reason rendered (the reason itself is in the result too).
+      return jsonSafe(JSON.stringify({ ...report, results: report.results.map((r) => ({ ...r, message: resultMessage(r) })), properties: report.properties.map((p) => ({ ...p, message: resultMessage(p) })) }, null, 2)) + '\n';
     case 'junit':
       return junit(report, options);
     case 'tap':

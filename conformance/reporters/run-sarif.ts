@@ -1,5 +1,6 @@
 import { ruleIndexes, sarifLog } from '../../invariants/reporters/sarif-log.js';
 import { specUri } from '../../invariants/reporters/spec-uri.js';
+import { resultMessage } from '../results/messages.js';
 import type { FixtureResult, RunReport } from '../runner/results.js';
 
 /**
@@ -31,7 +32,7 @@ export function renderRunSarif(report: RunReport): string {
       ruleId: ruleOf(r),
       ruleIndex: index.get(ruleOf(r))!,
       level: r.expected ? 'note' : 'error',
-      message: { text: `${r.plugin}: ${r.title} [${r.fixture}]: ${r.message}${r.diff ? ` (at ${r.diff.path})` : ''}` },
+      message: { text: `${r.plugin}: ${r.title} [${r.fixture}]: ${resultMessage(r)}${r.diff ? ` (at ${r.diff.path})` : ''}` },
       locations: [{ physicalLocation: { artifactLocation: { uri: r.path ? `${r.path.split('\\').join('/')}/fixture.json` : `fixture/${r.fixture}` } } }],
       properties: { plugin: r.plugin, fixture: r.fixture, status: r.status, expected: r.expected ?? false },
     })),
@@ -50,9 +51,9 @@ export function renderRunGithub(report: RunReport): string {
     const level = r.expected ? 'notice' : 'error';
     const file = r.path ? [`file=${escapeProperty(`${r.path}/fixture.json`)}`] : [];
     const diff = r.diff ? `\nat ${r.diff.path}\nexpected: ${JSON.stringify(r.diff.expected)}\nactual:   ${JSON.stringify(r.diff.actual)}` : '';
-    lines.push(`::${level} ${[...file, `title=${escapeProperty(`${r.plugin} ${r.source}/${r.category}: ${r.title} [${r.fixture}]`)}`].join(',')}::${escapeData(`${r.status}: ${r.message}${diff}`)}`);
+    lines.push(`::${level} ${[...file, `title=${escapeProperty(`${r.plugin} ${r.source}/${r.category}: ${r.title} [${r.fixture}]`)}`].join(',')}::${escapeData(`${r.status}: ${resultMessage(r)}${diff}`)}`);
   }
-  for (const p of report.properties) if (p.status !== 'pass') lines.push(`::error title=${escapeProperty(`property: ${p.plugin}`)}::${escapeData(`${p.message}${p.counterexample ? `\ncounterexample: ${p.counterexample}` : ''}`)}`);
+  for (const p of report.properties) if (p.status !== 'pass') lines.push(`::error title=${escapeProperty(`property: ${p.plugin}`)}::${escapeData(`${resultMessage(p)}${p.counterexample ? `\ncounterexample: ${p.counterexample}` : ''}`)}`);
   if (report.stale.length) lines.push(`::error title=stale baseline::${escapeData(`expected failures that now pass: ${report.stale.join(', ')}`)}`);
   const s = report.summary;
   lines.push(`dsh-ctx-conform run: ${s.pass} passed, ${s.fail} failed, ${s.error} errors, ${s.expectedFailures} expected failures, ${s.stale} stale`);

@@ -109,8 +109,8 @@ async function handle(message: ParentMessage): Promise<void> {
         await endOutput(message.id);
         const reported = report(error);
         // A plugin crash where no outcome is defined is the plugin's `error`; anything else is the kit's (spec/verdicts.md).
-        if (!(error instanceof PluginCrash) && !(error as { code?: unknown })?.code) reported.message = `Not testable: the kit could not run this fixture: ${reported.message}`;
-        send({ type: 'execute-failed', id: message.id, error: reported, denied });
+        const kitFailure = !(error instanceof PluginCrash) && !(error as { code?: unknown })?.code;
+        send({ type: 'execute-failed', id: message.id, error: reported, denied, ...(kitFailure ? { kitFailure } : {}) });
       }
       return;
     case 'shell-result': {

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../usage-error.js';
+import { resultMessage } from '../results/messages.js';
 import type { FixtureResult } from './results.js';
 
 /**
@@ -62,7 +63,7 @@ export function applyBaseline(results: FixtureResult[], baseline: Baseline): str
 }
 
 export function writeBaseline(path: string, results: readonly FixtureResult[]): number {
-  const failing = results.filter((r) => r.status !== 'pass').map((r) => ({ id: r.fixture, reason: `${r.status}: ${r.title} — ${r.message.slice(0, 160)}` }));
+  const failing = results.filter((r) => r.status !== 'pass').map((r) => ({ id: r.fixture, reason: `${r.status}: ${r.title} — ${resultMessage(r).slice(0, 160)}` }));
   const body = path.endsWith('.json') ? JSON.stringify(failing, null, 2) + '\n' : `# dsh-ctx-conform expected failures (written by --update-baseline)\n${failing.length ? stringifyYaml(failing) : '[]\n'}`;
   writeFileSync(path, body);
   return failing.length;

@@ -10,6 +10,8 @@ import { packageRoot } from '../package-root.js';
 import { permissionFlags } from '../sandbox/permissions.js';
 import { releaseGroup, trackGroup, watchMemory } from '../sandbox/process-group.js';
 import { runRestrictedBash } from '../sandbox/restricted-shell.js';
+import { renderReason } from '../results/messages.js';
+import { reasonOf, type ExecutionReason, type ProcessReason } from '../results/reasons.js';
 import { normaliseLog } from '../scenario/normalise.js';
 import type { ScenarioActual } from '../scenario/execute.js';
 import type { SessionEvent, SessionHeader } from '../../invariants/log/types.js';
@@ -27,7 +29,7 @@ export interface CapturedOutput {
 
 export type Execution =
   | { kind: 'ok'; actual: ScenarioActual; output: CapturedOutput; denied?: Denial[]; trace?: { preSteps: Array<Record<string, unknown>>; serviceCalls: Record<string, number>; missingServices: string[] } }
-  | { kind: 'error'; message: string; output: CapturedOutput };
+  | { kind: 'error'; reason: ExecutionReason; /** `renderReason(reason)` */ message: string; output: CapturedOutput };
 
 export interface LoadedInfo {
   label: string;
@@ -52,15 +54,17 @@ export interface IsolationOptions {
   outputLimit?: number;
 }
 
-/** The plugin could not be started or loaded; `output` is what it printed meanwhile. */
+/** The plugin could not be started or loaded; `reason` says why, `output` is what it printed meanwhile. */
 export class PluginStartError extends Error {
   constructor(
-    message: string,
+    readonly reason: ProcessReason,
     readonly output: CapturedOutput,
   ) {
-    super(message);
+    super(renderReason(reason));
   }
 }
+
+const executionError = (reason: ExecutionReason, output: CapturedOutput): Execution => ({ kind: 'error', reason, message: renderReason(reason), output });
 
 export const DEFAULT_MAX_MEMORY = 2 * 1024 ** 3;
 const OUTPUT_GRACE_MS = 250;
@@ -70,7 +74,8 @@ const STARTUP_TIMEOUT_MS = 30_000;
 const childScript = join(packageRoot, 'dist', 'conformance', 'runner', 'child.js');
 
 type Reply = Exclude<ChildMessage, { type: 'ready' } | { type: 'shell' }>;
-type Pending = { id: string; expects: Reply['type'][]; resolve: (r: Reply | { type: 'failure'; message: string }) => void };
+type Failure = { type: 'failure'; reason: ProcessReason };
+type Pending = { id: string; expects: Reply['type'][]; resolve: (r: Reply | Failure) => void };
 
 interface Running {
   child: ChildProcess;
@@ -80,7 +85,7 @@ interface Running {
   tempRoot: string;
   pending?: Pending;
   /** Set when the child broke the protocol or died; the next request reports it. */
-  failure?: string;
+  failure?: ProcessReason;
   shellCalls: number;
   stopWatch: () => void;
   /** Resolves when the child's runtime has started (before the plugin is loaded). */
@@ -127,7 +132,7 @@ export class IsolatedPlugin {
   }
 
   private spawnChild(): Running {
-    if (!existsSync(childScript)) throw new PluginStartError(`the kit's compiled runtime is missing (${childScript}); run \`npm run build\``, { stdout: '', stderr: '' });
+    if (!existsSync(childScript)) throw new PluginStartError(reasonOf('kit-failure', { failure: 'runtime-missing', path: childScript }), { stdout: '', stderr: '' });
     const resolved = resolveForChild(this.plugin);
     this.resolved = resolved && { ...resolved, entry: compiledEntry(resolved.entry) };
     const entry = this.resolved?.entry;
@@ -152,30 +157,30 @@ export class IsolatedPlugin {
     child.stderr!.on('data', (c: Buffer) => err.write(c));
     const reader = new FrameReader(
       (text) => this.onFrame(running, text),
-      (bytes) => this.fail(running, `the plugin process sent a message of ${bytes} bytes or more, over the limit of the kit's channel`),
+      (bytes) => this.fail(running, reasonOf('protocol-violation', { violation: 'oversized', bytes })),
     );
     channel.on('data', (c: Buffer) => reader.push(c));
     channel.on('error', () => {});
-    child.on('error', (error) => this.fail(running, `could not start the plugin process: ${error.message}`));
+    child.on('error', (error) => this.fail(running, reasonOf('kit-failure', { failure: 'spawn', message: error.message })));
     child.on('exit', (code, signal) => {
-      this.fail(running, running.failure ?? `the plugin ended the process (exit code ${code}${signal ? `, signal ${signal}` : ''})`);
+      this.fail(running, running.failure ?? reasonOf('crash', { how: 'exit', exitCode: code, signal }));
     });
     if (child.pid !== undefined) {
       running.stopWatch = watchMemory(child.pid, this.options.maxMemoryBytes, (rss) =>
-        this.fail(running, `the plugin process exceeded the memory ceiling of ${Math.round(this.options.maxMemoryBytes / 1024 ** 2)} MiB (resident ${Math.round(rss / 1024 ** 2)} MiB; --max-memory) and was stopped`),
+        this.fail(running, reasonOf('crash', { how: 'memory', limitMiB: Math.round(this.options.maxMemoryBytes / 1024 ** 2), residentMiB: Math.round(rss / 1024 ** 2) })),
       );
     }
     return running;
   }
 
-  /** A protocol violation or a death: the in-flight request gets the message, the process goes. */
-  private fail(running: Running, message: string): void {
-    running.failure ??= message;
+  /** A protocol violation or a death: the in-flight request gets the reason, the process goes. */
+  private fail(running: Running, reason: ProcessReason): void {
+    running.failure ??= reason;
     running.onReady(false);
     const pending = running.pending;
     running.pending = undefined;
     this.kill(running);
-    pending?.resolve({ type: 'failure', message: running.failure });
+    pending?.resolve({ type: 'failure', reason: running.failure });
   }
 
   private onFrame(running: Running, text: string): void {
@@ -183,27 +188,27 @@ export class IsolatedPlugin {
     try {
       data = JSON.parse(text);
     } catch {
-      return this.fail(running, `the plugin process sent a malformed message (not JSON): ${text.slice(0, 120)}`);
+      return this.fail(running, reasonOf('protocol-violation', { violation: 'not-json', excerpt: text.slice(0, 120) }));
     }
     const parsed = ChildMessage.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return this.fail(running, `the plugin process sent a malformed message: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`);
+      return this.fail(running, reasonOf('protocol-violation', { violation: 'malformed', ...(issue ? { path: issue.path.join('.'), issue: issue.message } : {}) }));
     }
     const message = parsed.data;
     if (message.type === 'ready') return running.onReady(true);
     if (message.type === 'shell') return this.onShell(running, message);
     const pending = running.pending;
     if (!pending || pending.id !== message.id || !pending.expects.includes(message.type)) {
-      return this.fail(running, `the plugin process sent an unsolicited "${message.type}" message${pending ? ' while another request was outstanding' : ''} (request ids do not match): results can only answer the kit's own requests`);
+      return this.fail(running, reasonOf('protocol-violation', { violation: 'unsolicited', type: message.type, outstanding: pending !== undefined }));
     }
     running.pending = undefined;
     pending.resolve(message);
   }
 
   private onShell(running: Running, message: Extract<ChildMessage, { type: 'shell' }>): void {
-    if (!running.pending || running.pending.expects[0] !== 'executed') return this.fail(running, 'the plugin process asked for a shell command outside a scenario');
-    if (++running.shellCalls > MAX_SHELL_CALLS) return this.fail(running, `the plugin ran more than ${MAX_SHELL_CALLS} shell commands in one scenario`);
+    if (!running.pending || running.pending.expects[0] !== 'executed') return this.fail(running, reasonOf('protocol-violation', { violation: 'shell-outside-scenario' }));
+    if (++running.shellCalls > MAX_SHELL_CALLS) return this.fail(running, reasonOf('protocol-violation', { violation: 'too-many-shell-commands', limit: MAX_SHELL_CALLS }));
     void runRestrictedBash(message.command, message.env, { hide: [packageRoot, ...this.options.protectedDirs, process.cwd(), process.env.HOME ?? '/root'] }).then((result) => {
       if (running.failure === undefined) this.write(running, { type: 'shell-result', id: message.id, result });
     });
@@ -213,10 +218,10 @@ export class IsolatedPlugin {
     running.channel.write(JSON.stringify(message) + '\n');
   }
 
-  private request(running: Running, message: ParentMessage & { id: string }, expects: Reply['type'][], timeoutMs: number, what: string) {
-    return new Promise<Reply | { type: 'failure'; message: string }>((resolve) => {
-      if (running.failure !== undefined) return resolve({ type: 'failure', message: running.failure });
-      const timer = setTimeout(() => this.fail(running, `${what} did not finish within --timeout ${timeoutMs} ms (the plugin hung or looped)`), timeoutMs);
+  private request(running: Running, message: ParentMessage & { id: string }, expects: Reply['type'][], timeoutMs: number, during: 'load' | 'scenario') {
+    return new Promise<Reply | Failure>((resolve) => {
+      if (running.failure !== undefined) return resolve({ type: 'failure', reason: running.failure });
+      const timer = setTimeout(() => this.fail(running, reasonOf('timeout', { during, timeoutMs })), timeoutMs);
       running.pending = {
         id: message.id,
         expects,
@@ -244,36 +249,36 @@ export class IsolatedPlugin {
       running = this.spawnChild();
     } catch (error) {
       if (error instanceof PluginStartError) throw error;
-      throw new PluginStartError((error as Error).message, { stdout: '', stderr: '' });
+      throw new PluginStartError(reasonOf('kit-failure', { failure: 'start', message: (error as Error).message }), { stdout: '', stderr: '' });
     }
     this.running = running;
     // Node's own start-up is not the plugin's load time: --timeout starts counting once the kit's
     // runtime in the child is up (which is bounded separately, for a machine under load).
-    const startup = setTimeout(() => this.fail(running, `the plugin process did not start within ${STARTUP_TIMEOUT_MS} ms`), STARTUP_TIMEOUT_MS);
+    const startup = setTimeout(() => this.fail(running, reasonOf('timeout', { during: 'startup', timeoutMs: STARTUP_TIMEOUT_MS })), STARTUP_TIMEOUT_MS);
     const started = await running.ready;
     clearTimeout(startup);
     if (!started) {
       const output = await this.output(running, '', false);
-      const why = running.failure ?? `the plugin process did not start within ${STARTUP_TIMEOUT_MS} ms`;
+      const why = running.failure ?? reasonOf('timeout', { during: 'startup', timeoutMs: STARTUP_TIMEOUT_MS });
       this.stop();
       throw new PluginStartError(why, output);
     }
     const id = randomUUID();
-    const reply = await this.request(running, { type: 'load', id, plugin: this.resolved ?? { pluginArg: this.plugin.pluginArg, source: this.plugin.source }, revision: this.revision }, ['loaded', 'load-failed'], this.options.loadTimeoutMs, 'loading the plugin');
+    const reply = await this.request(running, { type: 'load', id, plugin: this.resolved ?? { pluginArg: this.plugin.pluginArg, source: this.plugin.source }, revision: this.revision }, ['loaded', 'load-failed'], this.options.loadTimeoutMs, 'load');
     const output = await this.output(running, id, reply.type !== 'failure');
     if (reply.type === 'loaded') {
       const info: LoadedInfo = { label: reply.label, source: reply.source, shape: reply.shape, ...(reply.name ? { name: reply.name } : {}), warnings: reply.warnings };
       if (this.loaded && (this.loaded.label !== info.label || this.loaded.source !== info.source)) {
         this.stop();
-        throw new PluginStartError(`the plugin loaded as ${info.label} (${info.source}) after loading as ${this.loaded.label} (${this.loaded.source})`, output);
+        throw new PluginStartError(reasonOf('load-changed', { label: info.label, source: info.source, previousLabel: this.loaded.label, previousSource: this.loaded.source }), output);
       }
       this.loaded = info;
       return info;
     }
     this.stop();
-    if (reply.type === 'load-failed') throw new PluginStartError(reply.error.stack && !reply.error.stack.includes(reply.error.message) ? `${reply.error.message}\n${reply.error.stack}` : reply.error.message, output);
-    if (reply.type === 'failure') throw new PluginStartError(reply.message, output);
-    throw new PluginStartError(`unexpected reply while loading: ${reply.type}`, output);
+    if (reply.type === 'load-failed') throw new PluginStartError(reasonOf('load-failed', { message: reply.error.message, ...(reply.error.stack !== undefined ? { stack: reply.error.stack } : {}) }), output);
+    if (reply.type === 'failure') throw new PluginStartError(reply.reason, output);
+    throw new PluginStartError(reasonOf('protocol-violation', { violation: 'unexpected-reply', during: 'load', reply: reply.type }), output);
   }
 
   /** Run one fixture's inputs; the raw observations come back validated and normalised, never judged. */
@@ -282,12 +287,13 @@ export class IsolatedPlugin {
       await this.start();
     } catch (error) {
       const output = error instanceof PluginStartError ? error.output : { stdout: '', stderr: '' };
-      return { kind: 'error', message: `the plugin could not be (re)loaded in a fresh process: ${(error as Error).message}`, output };
+      const cause = error instanceof PluginStartError ? error.reason : reasonOf('kit-failure', { failure: 'start', message: (error as Error).message });
+      return executionError(reasonOf('reload-failed', { cause }), output);
     }
     const running = this.running!;
     running.shellCalls = 0;
     const id = randomUUID();
-    const reply = await this.request(running, { type: 'execute', id, inputs: inputsOf(inputs), ...(options.traced ? { traced: true } : {}) }, ['executed', 'execute-failed'], timeoutMs, 'the scenario');
+    const reply = await this.request(running, { type: 'execute', id, inputs: inputsOf(inputs), ...(options.traced ? { traced: true } : {}) }, ['executed', 'execute-failed'], timeoutMs, 'scenario');
     const output = await this.output(running, id, reply.type !== 'failure');
     if (reply.type === 'executed') {
       const raw = reply.actual;
@@ -304,11 +310,11 @@ export class IsolatedPlugin {
     }
     this.stop();
     if (reply.type === 'execute-failed') {
-      const denied = reply.denied.length ? ` (denied: ${reply.denied.map((d) => `${d.permission} ${d.resource}`).join(', ')})` : '';
-      return { kind: 'error', message: `the plugin broke the host while running the scenario: ${reply.error.message}${denied}${reply.error.stack ? `\n${reply.error.stack}` : ''}`, output };
+      const data = { message: reply.error.message, ...(reply.error.stack ? { stack: reply.error.stack } : {}), denied: reply.denied };
+      return executionError(reply.kitFailure ? reasonOf('not-testable', data) : reasonOf('crash', { how: 'threw', ...data }), output);
     }
-    if (reply.type === 'failure') return { kind: 'error', message: reply.message, output };
-    return { kind: 'error', message: `unexpected reply to a scenario: ${reply.type}`, output };
+    if (reply.type === 'failure') return executionError(reply.reason, output);
+    return executionError(reasonOf('protocol-violation', { violation: 'unexpected-reply', during: 'scenario', reply: reply.type }), output);
   }
 
   private kill(running: Running): void {
@@ -322,7 +328,7 @@ export class IsolatedPlugin {
 
   stop(): void {
     if (this.running) {
-      this.running.failure ??= 'stopped';
+      this.running.failure ??= reasonOf('kit-failure', { failure: 'stopped' });
       this.kill(this.running);
     }
     this.running = undefined;

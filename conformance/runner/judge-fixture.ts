@@ -2,6 +2,8 @@ import { LogChecker, defaultCheckOptions, type KnownConfigs } from '../../invari
 import { allRuleModules } from '../../invariants/rules/index.js';
 import type { SpecRevision } from '../../spec/revisions.js';
 import type { PluginFactory } from '../host/index.js';
+import { renderReason } from '../results/messages.js';
+import { reasonOf } from '../results/reasons.js';
 import { judgeScenario, type Verdict } from '../scenario/compare.js';
 import { executeScenario, type ScenarioActual } from '../scenario/execute.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
@@ -28,10 +30,11 @@ export function judgeActual(fixture: ScenarioFixture, actual: ScenarioActual, re
   const initial = fixture.log.length;
   const violations = checker.end().filter((f) => f.severity === 'error' && (f.seq === null || f.seq >= initial));
   if (violations.length === 0) return { ...verdict, actual };
-  const first = violations[0];
+  const reason = reasonOf('invariant-violation', { violations: violations.map((v) => ({ rule: v.rule, seq: v.seq })), finding: violations[0].message });
   return {
     status: 'fail',
-    message: `the log the plugin produced violates ${first.rule} at seq ${first.seq}: ${first.message}${violations.length > 1 ? ` (+${violations.length - 1} more)` : ''}`,
+    reason,
+    message: renderReason(reason),
     rules: [...new Set(violations.map((v) => v.rule))],
     ...(verdict.infos ? { infos: verdict.infos } : {}),
     ...(verdict.warnings ? { warnings: verdict.warnings } : {}),

@@ -11,9 +11,14 @@ import { fixtureId } from '../scenario/fixture-id.js';
 import { FIXTURE_FORMAT_VERSION, ScenarioFixture } from '../scenario/schema.js';
 import { writeFixture } from '../scenario/store.js';
 import { judgeScenario } from '../scenario/compare.js';
-import { IsolatedPlugin, type IsolationOptions, type LoadedInfo } from './isolated-plugin.js';
+import { renderReason } from '../results/messages.js';
+import { reasonOf, type ReasonData, type VerdictReason } from '../results/reasons.js';
+import { IsolatedPlugin, PluginStartError, type IsolationOptions, type LoadedInfo } from './isolated-plugin.js';
 import type { PluginArg } from './plugin-arg.js';
 import type { RunReport } from './results.js';
+
+/** A reason and its words, as a property result carries them. */
+const said = (reason: VerdictReason) => ({ reason, message: renderReason(reason) });
 
 export interface PropertyOptions {
   revision: SpecRevision;
@@ -41,14 +46,15 @@ export async function runProperty(target: PluginArg, options: PropertyOptions): 
     loaded = await isolated.start();
   } catch (error) {
     isolated.stop();
-    return { plugin: target.pluginArg, source: target.source ?? 'unknown', runs: options.runs, seed: options.seed, status: 'error', message: `cannot load plugin ${target.pluginArg}: ${(error as Error).message}` };
+    const cause = error instanceof PluginStartError ? error.reason : reasonOf('kit-failure', { failure: 'start', message: (error as Error).message });
+    return { plugin: target.pluginArg, source: target.source ?? 'unknown', runs: options.runs, seed: options.seed, status: 'error', ...said(reasonOf('cannot-load', { plugin: target.pluginArg, cause })) };
   }
   const base = { plugin: loaded.label, source: loaded.source, runs: options.runs, seed: options.seed };
-  let lastFailure = '';
+  let lastFailure: ReasonData<'property-differs'>['last'];
   const detected = loaded.source;
   if (detected === 'contributor') {
     isolated.stop();
-    return { ...base, status: 'error', message: 'Not testable: a contributor plugin has no reference to compare with; the contributor suite judges it' };
+    return { ...base, status: 'error', ...said(reasonOf('property-no-reference', {})) };
   }
   const source: SourceName = detected;
   try {
@@ -59,23 +65,23 @@ export async function runProperty(target: PluginArg, options: PropertyOptions): 
         const expected = await executeScenario(reference.factory, scenario);
         const execution = await isolated.execute(scenario, options.timeoutMs);
         if (execution.kind === 'error') {
-          lastFailure = `error: ${execution.message}`;
+          lastFailure = { status: 'error', reason: execution.reason };
           return false;
         }
         const verdict = judgeScenario({ outcomes: expected.outcomes, log: expected.log as never, warnings: expected.warnings, observations: expected.observations }, execution.actual);
-        if (verdict.status !== 'pass') lastFailure = `${verdict.status}: ${verdict.message}`;
+        if (verdict.status !== 'pass') lastFailure = { status: 'fail', reason: verdict.reason };
         return verdict.status === 'pass';
       }),
       { seed: options.seed, numRuns: options.runs },
     );
-    if (!result.failed) return { ...base, status: 'pass', message: `agrees with the reference on ${result.numRuns} generated sessions` };
-    if (result.counterexample === null) return { ...base, status: 'error', message: `the property could not run: ${String(result.errorInstance ?? "interrupted")}` };
+    if (!result.failed) return { ...base, status: 'pass', ...said(reasonOf('property-agrees', { runs: result.numRuns })) };
+    if (result.counterexample === null) return { ...base, status: 'error', ...said(reasonOf('property-not-run', { error: String(result.errorInstance ?? 'interrupted') })) };
     const scenario = result.counterexample[0] as GeneratedScenario;
     const file = await writeCounterexample(source, scenario, options);
     return {
       ...base,
       status: 'fail',
-      message: `differs from the reference after ${result.numRuns} run(s) (seed ${result.seed}, path "${result.counterexamplePath}", shrunk ${result.numShrinks} time(s)): ${lastFailure}`,
+      ...said(reasonOf('property-differs', { runs: result.numRuns, seed: result.seed, path: String(result.counterexamplePath), shrinks: result.numShrinks, ...(lastFailure ? { last: lastFailure } : {}) })),
       counterexample: file,
     };
   } finally {

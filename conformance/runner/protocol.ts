@@ -72,7 +72,8 @@ export const ChildMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('loaded'), id: z.string(), label: z.string().max(4096), source: z.enum([...SOURCES, 'contributor']), shape: z.enum(['namespace', 'service']), name: z.string().max(4096).optional(), warnings: z.array(z.string().max(1 << 16)).max(100) }).strict(),
   z.object({ type: z.literal('load-failed'), id: z.string(), error: ErrorReport }).strict(),
   z.object({ type: z.literal('executed'), id: z.string(), actual: RawObservations, trace: ExecutionTraceSchema.optional(), denied: z.array(Denial).max(100) }).strict(),
-  z.object({ type: z.literal('execute-failed'), id: z.string(), error: ErrorReport, denied: z.array(Denial).max(100) }).strict(),
+  /** `kitFailure`: the kit's own code failed (not testable), not the plugin (spec/verdicts.md). */
+  z.object({ type: z.literal('execute-failed'), id: z.string(), error: ErrorReport, denied: z.array(Denial).max(100), kitFailure: z.boolean().optional() }).strict(),
   z
     .object({ type: z.literal('shell'), id: z.string(), command: z.string().max(1 << 20), env: z.record(z.string(), z.string()) })
     .strict()

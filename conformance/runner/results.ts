@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOURCES, SPEC_REVISIONS } from '../../spec/revisions.js';
+import { VerdictReason } from '../results/reasons.js';
 
 /**
  * A plugin's source: one of the four, `contributor` (any other plugin; the contributor suite), or
@@ -18,6 +19,9 @@ export const FixtureResult = z.object({
   title: z.string(),
   category: z.string(),
   status: z.enum(['pass', 'fail', 'error']),
+  /** Why, as data: a code from a closed set and its data (conformance/results/reasons.ts; spec/reports.md). Absent only in reports written before reasons existed. */
+  reason: VerdictReason.optional(),
+  /** The reason rendered as text (conformance/results/messages.ts): what the human, JUnit and SARIF reports print. */
   message: z.string(),
   diff: z.object({ path: z.string(), expected: z.unknown(), actual: z.unknown() }).optional(),
   /** Non-normative differences (an error's class, a load failure's wording): never a failure (spec/verdicts.md). */
@@ -56,6 +60,9 @@ export const RunReport = z.object({
         status: z.enum(['pass', 'fail', 'error']),
         runs: z.number().int(),
         seed: z.number().int(),
+        /** Why, as data (as a fixture result's `reason`). */
+        reason: VerdictReason.optional(),
+        /** The reason rendered. */
         message: z.string(),
         counterexample: z.string().optional().describe('path of the fixture file that reproduces the failure'),
       }),

@@ -1,4 +1,6 @@
 import type { SpecRevision } from '../../spec/revisions.js';
+import { renderReason } from '../results/messages.js';
+import { reasonOf } from '../results/reasons.js';
 import type { ScenarioFixture } from '../scenario/schema.js';
 import { IsolatedPlugin, PluginStartError, type CapturedOutput, type Execution, type IsolationOptions } from './isolated-plugin.js';
 import { judgeActual } from './judge-fixture.js';
@@ -42,15 +44,16 @@ function hasOutput(o: CapturedOutput): boolean {
 }
 
 /** The verdict on one execution: judged here, in the kit's process, against the expectation the child never saw. */
-export function resultOf(fixture: ScenarioFixture, execution: Execution, revision: SpecRevision): Pick<FixtureResult, 'status' | 'message' | 'diff' | 'rules' | 'infos' | 'warnings'> {
-  if (execution.kind === 'error') return { status: 'error', message: execution.message };
+export function resultOf(fixture: ScenarioFixture, execution: Execution, revision: SpecRevision): Pick<FixtureResult, 'status' | 'reason' | 'message' | 'diff' | 'rules' | 'infos' | 'warnings'> {
+  if (execution.kind === 'error') return { status: 'error', reason: execution.reason, message: renderReason(execution.reason) };
   const judgement = judgeActual(fixture, execution.actual, revision);
   if (judgement.status !== 'pass' && execution.denied?.length) {
-    const what = execution.denied.map((d) => `${d.permission} ${d.resource}`).join(', ');
-    return { status: 'error', message: `the plugin tried what the conformance sandbox denies (${what}); then: ${judgement.message}`, ...(judgement.diff ? { diff: judgement.diff } : {}) };
+    const reason = reasonOf('sandbox-denied', { denied: execution.denied, then: judgement.reason });
+    return { status: 'error', reason, message: renderReason(reason), ...(judgement.diff ? { diff: judgement.diff } : {}) };
   }
   return {
     status: judgement.status,
+    reason: judgement.reason,
     message: judgement.message,
     ...(judgement.diff ? { diff: judgement.diff } : {}),
     ...(judgement.rules ? { rules: judgement.rules } : {}),
@@ -75,6 +78,8 @@ export async function runPlugin(target: PluginArg, fixtures: readonly ScenarioFi
     isolated.stop();
     const message = error instanceof Error ? error.message : String(error);
     const output = error instanceof PluginStartError ? error.output : { stdout: '', stderr: '' };
+    const cause = error instanceof PluginStartError ? error.reason : reasonOf('kit-failure', { failure: 'start', message });
+    const reason = reasonOf('cannot-load', { plugin: target.pluginArg, cause });
     const source = target.source ?? 'unknown';
     const row: FixtureResult = {
       plugin: target.pluginArg,
@@ -83,7 +88,8 @@ export async function runPlugin(target: PluginArg, fixtures: readonly ScenarioFi
       title: 'load the plugin',
       category: 'load',
       status: 'error',
-      message: `cannot load plugin ${target.pluginArg}: ${message}`,
+      reason,
+      message: renderReason(reason),
       durationMs: Math.round(performance.now() - started),
       ...(hasOutput(output) ? { output } : {}),
     };

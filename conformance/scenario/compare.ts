@@ -1,6 +1,8 @@
 import type { ScenarioActual } from './execute.js';
 import { lookupWarning, normativeOutcome, outcomeNote } from './normative.js';
-import type { Outcome, ScenarioFixture } from './schema.js';
+import { renderReason } from '../results/messages.js';
+import type { EventSummary, JudgementReason } from '../results/reasons.js';
+import type { ScenarioFixture } from './schema.js';
 
 /**
  * Judging a scenario: expected vs actual, by the verdict classes of spec/verdicts.md. Here only `pass`
@@ -8,7 +10,8 @@ import type { Outcome, ScenarioFixture } from './schema.js';
  * did that the revision does not allow, so it is a `fail` with the difference. `error` (the plugin broke
  * the host contract: hung, ended the process, crashed where no outcome is defined) and `Not testable:`
  * (the kit could not run the check) come from the runner. Only normative content is compared
- * (`normative.ts`); a non-normative difference is an `info` note on the verdict.
+ * (`normative.ts`); a non-normative difference is an `info` note on the verdict. A verdict's `reason`
+ * is data (a code and its data); its `message` is that reason rendered, in `results/messages.ts`.
  */
 export interface Difference {
   /** Where, as a path into the expectation, e.g. `log[5].data.content[0].text`. */
@@ -19,6 +22,9 @@ export interface Difference {
 
 export interface Verdict {
   status: 'pass' | 'fail' | 'error';
+  /** Why, as data (`conformance/results/reasons.ts`). */
+  reason: JudgementReason;
+  /** The reason rendered (`renderReason(reason)`): the text reporters print. */
   message: string;
   diff?: Difference;
   /** Non-normative differences (an error's class or a load failure's wording): never a failure. */
@@ -56,43 +62,31 @@ export function firstDifference(expected: unknown, actual: unknown, path = ''): 
   return { path, expected, actual };
 }
 
-function describeOutcome(o: Outcome | undefined): string {
-  if (o === undefined) return 'nothing';
-  switch (o.kind) {
-    case 'enter':
-      return `enter turn ${o.turn}/step ${o.step} with ${o.appended} message(s)`;
-    case 'completed-empty':
-      return `an empty first step (turn ${o.turn} completed)`;
-    case 'reject':
-      return `reject at turn ${o.turn}/step ${o.step}`;
-    case 'error':
-      return `a failed turn ${o.turn}/step ${o.step}: ${o.error.name}: ${o.error.message}`;
-    case 'loaded':
-      return 'a successful load';
-    case 'load-error':
-      return `a load-time ${o.error.name}: ${o.error.message}`;
-  }
+/** A value as the JSON report carries it (keys whose value is undefined dropped), so a reason reads back unchanged. */
+function jsonData<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-/** Describe a log event compactly for messages: `seq 5 user/message "Time sampled..."`. */
-function describeEvent(event: unknown, withText = true): string {
-  if (!event || typeof event !== 'object') return String(event);
+/** A log event as a reason names it (the message template words it). */
+function summariseEvent(event: unknown): EventSummary {
+  if (!event || typeof event !== 'object') return {};
   const e = event as { seq?: number; type?: string; data?: { content?: Array<{ text?: unknown }>; source?: { kind?: string; plugin?: string } } };
   const text = e.data?.content?.[0]?.text;
-  const src = e.data?.source ? ` source ${e.data.source.kind}${e.data.source.plugin ? `/${e.data.source.plugin}` : ''}` : '';
-  return `seq ${e.seq} ${e.type}${src}${withText && typeof text === 'string' ? ` ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)}` : ''}`;
+  return {
+    ...(e.seq !== undefined ? { seq: e.seq } : {}),
+    ...(e.type !== undefined ? { type: e.type } : {}),
+    ...(e.data?.source ? { source: { ...(e.data.source.kind !== undefined ? { kind: e.data.source.kind } : {}), ...(e.data.source.plugin !== undefined ? { plugin: e.data.source.plugin } : {}) } } : {}),
+    ...(typeof text === 'string' ? { text } : {}),
+  };
 }
 
-/** For two texts, the first differing line: `line 2: expected "…", got "…"`. */
-export function describeTextDifference(expected: unknown, actual: unknown): string | undefined {
+/** For two texts, their first differing line (1-based), or undefined when they are not two differing texts. */
+function textLineDifference(expected: unknown, actual: unknown): { line: number; expected: string | null; actual: string | null } | undefined {
   if (typeof expected !== 'string' || typeof actual !== 'string') return undefined;
   const e = expected.split('\n');
   const a = actual.split('\n');
   for (let i = 0; i < Math.max(e.length, a.length); i++) {
-    if (e[i] !== a[i]) {
-      const show = (line: string | undefined) => (line === undefined ? '(no line)' : JSON.stringify(line));
-      return `text line ${i + 1}: expected ${show(e[i])}, got ${show(a[i])}`;
-    }
+    if (e[i] !== a[i]) return { line: i + 1, expected: e[i] ?? null, actual: a[i] ?? null };
   }
   return undefined;
 }
@@ -107,6 +101,11 @@ export function judgeScenario(expect: ScenarioFixture['expect'], actual: Scenari
   return { ...verdict, ...notes };
 }
 
+/** A verdict from its reason: the message is the reason rendered (`conformance/results/messages.ts`). */
+export function verdictOf(status: Verdict['status'], reason: JudgementReason, diff?: Difference): Verdict {
+  return { status, reason, message: renderReason(reason), ...(diff ? { diff } : {}) };
+}
+
 function compareNormative(expect: ScenarioFixture['expect'], actual: ScenarioActual, infos: string[]): Verdict {
   // Outcomes first: where the plugin departs from the expected course, everything after follows from it.
   for (let i = 0; i < Math.max(expect.outcomes.length, actual.outcomes.length); i++) {
@@ -118,22 +117,35 @@ function compareNormative(expect: ScenarioFixture['expect'], actual: ScenarioAct
       if (note) infos.push(note);
       continue;
     }
-    return { status: 'fail', message: `action outcome ${i + 1}: expected ${describeOutcome(e)}, got ${describeOutcome(a)}`, diff: d };
+    return verdictOf('fail', { code: 'outcome-mismatch', data: { action: i + 1, expected: jsonData(e) ?? null, actual: jsonData(a) ?? null } }, d);
   }
   const logDiff = firstDifference(expect.log, actual.log, 'log');
   if (logDiff) {
     const index = Number(/^log\[(\d+)\]/.exec(logDiff.path)?.[1] ?? -1);
     const e = expect.log[index];
     const a = actual.log[index];
-    const where = !e ? `an extra event ${describeEvent(a)}` : !a ? `a missing event ${describeEvent(e)}` : `${describeEvent(e, false)}, at ${logDiff.path.slice(`log[${index}]`.length + 1) || 'the event'}`;
-    const text = describeTextDifference(logDiff.expected, logDiff.actual);
-    return { status: 'fail', message: `durable log differs: ${where}${text ? `: ${text}` : ''}`, diff: logDiff };
+    const text = textLineDifference(logDiff.expected, logDiff.actual);
+    const change = !e ? 'extra' : !a ? 'missing' : 'changed';
+    return verdictOf(
+      'fail',
+      {
+        code: 'log-difference',
+        data: {
+          path: logDiff.path,
+          change,
+          event: summariseEvent(e ?? a),
+          ...(change === 'changed' ? { at: logDiff.path.slice(`log[${index}]`.length + 1) } : {}),
+          ...(text ? { text } : {}),
+        },
+      },
+      logDiff,
+    );
   }
   const warnDiff = firstDifference(expect.warnings, actual.warnings, 'warnings');
-  if (warnDiff) return { status: 'fail', message: `logged warnings differ: expected ${JSON.stringify(expect.warnings)}, got ${JSON.stringify(actual.warnings)}`, diff: warnDiff };
+  if (warnDiff) return verdictOf('fail', { code: 'warnings-difference', data: { expected: expect.warnings, actual: actual.warnings } }, warnDiff);
   for (const [section, expected] of Object.entries(expect.observations)) {
     const d = firstDifference(expected, actual.observations[section], `observations.${section}`);
-    if (d) return { status: 'fail', message: `${section} observations differ at ${d.path}: expected ${JSON.stringify(d.expected)}, got ${JSON.stringify(d.actual)}`, diff: d };
+    if (d) return verdictOf('fail', { code: 'observations-difference', data: { section, path: d.path, ...jsonData({ expected: d.expected, actual: d.actual }) } }, d);
   }
-  return { status: 'pass', message: 'ok' };
+  return verdictOf('pass', { code: 'ok', data: {} });
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as reference from '../../../reference/session-reference/index.js';
 import { generatedFixtures } from '../../generators/session-reference/materialised.js';
 import { pluginFromModule } from '../../loader/load-plugin.js';
+import { reasonProblems } from '../../results/consistency.js';
 import { judgeFixture } from '../../runner/judge-fixture.js';
 import type { ScenarioFixture } from '../../scenario/schema.js';
 
@@ -22,6 +23,7 @@ async function failures(mod: Record<string, unknown>, label: string): Promise<st
   const failed: string[] = [];
   for (const fixture of fixtures) {
     const verdict = await judgeFixture(plugin.factory, fixture, '2026-08');
+    expect(reasonProblems(verdict, `${label} ${fixture.id}`)).toEqual([]);
     if (verdict.status !== 'pass') failed.push(`${fixture.title}: ${verdict.message}`);
   }
   return failed;

@@ -1,3 +1,4 @@
+import { resultMessage } from '../../results/messages.js';
 import type { FixtureResult, RunReport } from '../../runner/results.js';
 import { count, esc, pageEnd, pageStart, sideBySide } from './page.js';
 
@@ -12,7 +13,7 @@ function statusOf(r: FixtureResult): string {
 
 function* problem(r: FixtureResult): Generator<string> {
   yield `<details open data-status="${esc(statusOf(r))}" data-fixture="${esc(r.fixture)}"><summary><span class="status ${esc(statusOf(r))}">${esc(statusOf(r))}</span> ${esc(r.source)} / ${esc(r.category)} / ${esc(r.title)} <code>[${esc(r.fixture)}]</code></summary>`;
-  yield `<p class="message">${esc(r.message)}</p>`;
+  yield `<p class="message">${esc(resultMessage(r))}</p>`;
   if (r.rules?.length) yield `<p>Invariant rules violated: ${r.rules.map((id) => `<code>${esc(id)}</code>`).join(', ')}</p>`;
   if (r.diff) {
     yield `<p>First difference at <code class="diff-path">${esc(r.diff.path)}</code></p>`;
@@ -39,7 +40,7 @@ export function* renderRunHtml(report: RunReport): Generator<string> {
     yield `</tbody></table></section>\n`;
   }
   for (const prop of report.properties) {
-    yield `<section class="property" data-status="${esc(prop.status)}"><h2>property: ${esc(prop.plugin)} vs the reference</h2><p><span class="status ${esc(prop.status)}">${esc(prop.status)}</span> ${prop.runs} generated sessions, seed ${prop.seed}: ${esc(prop.message)}</p>`;
+    yield `<section class="property" data-status="${esc(prop.status)}"><h2>property: ${esc(prop.plugin)} vs the reference</h2><p><span class="status ${esc(prop.status)}">${esc(prop.status)}</span> ${prop.runs} generated sessions, seed ${prop.seed}: ${esc(resultMessage(prop))}</p>`;
     if (prop.counterexample) yield `<p class="reproduce">Counterexample fixture: <code>${esc(prop.counterexample)}</code></p>`;
     yield `</section>`;
   }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRunReport } from '../../reporters/run-reporters.js';
+import { reasonProblems } from '../../results/consistency.js';
 import { materialiseScenario } from '../../scenario/materialise.js';
 import { buildCatalog, writeFixture } from '../../scenario/store.js';
 import { runConformance } from '../run-conformance.js';
@@ -44,8 +45,11 @@ afterAll(() => {
   rmSync(marker, { recursive: true, force: true });
 });
 
-function run(files: string[], extra: Partial<Parameters<typeof runConformance>[0]> = {}): Promise<RunReport> {
-  return runConformance({ plugins: files.map((f) => ({ pluginArg: join(here, f), cwd: here })), revision: '2026-08', fixtureRoot: suite, timeoutMs: 3_000, ...extra });
+async function run(files: string[], extra: Partial<Parameters<typeof runConformance>[0]> = {}): Promise<RunReport> {
+  const report = await runConformance({ plugins: files.map((f) => ({ pluginArg: join(here, f), cwd: here })), revision: '2026-08', fixtureRoot: suite, timeoutMs: 3_000, ...extra });
+  // Every verdict the corpus provokes (timeouts, crashes, protocol violations, denials) is data its message renders.
+  expect(report.results.flatMap((r) => reasonProblems(r, `${r.plugin} ${r.fixture}`))).toEqual([]);
+  return report;
 }
 
 /** Live processes whose command line, environment or cwd mentions the marker (killed ones get a moment to be reaped). */
