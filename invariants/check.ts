@@ -3,7 +3,7 @@ import type { SeverityCounts } from './engine.js';
 import type { Finding, SuppressedCounts } from './findings.js';
 import { readLog, type LogItem } from './log/read-log.js';
 import { readerRules } from './log/reader-rules.js';
-import { renderMessage } from './messages.js';
+import { findingMessage } from './messages.js';
 import { allRuleModules } from './rules/index.js';
 
 /**
@@ -61,9 +61,7 @@ export async function checkLog(path: string, options: CheckLogOptions = {}): Pro
           byteOffset: item.loc?.byteOffset ?? null,
           seq: item.seq,
           witness: item.seq !== null ? [item.seq] : [],
-          messageId: item.messageId,
-          data: item.data,
-          message: renderMessage(item.rule, item.messageId, item.data),
+          ...findingMessage(item.rule, item.messageId, item.data),
           specRef: specRefFor(item.rule, meta),
         });
       }

@@ -3,7 +3,7 @@ import { DEFAULT_SPEC } from '../spec/revisions.js';
 import { engineMessages, engineRules } from './engine-rules.js';
 import type { Finding, Severity } from './findings.js';
 import { catalogOf, type DataOf, type MessageCatalog, type MessageData, type RuleMessages } from './message-templates.js';
-import { renderMessage } from './messages.js';
+import { findingMessage } from './messages.js';
 import type { KnownConfigs } from './rules/configs.js';
 import type { RuleMeta } from './rule-meta.js';
 import type { EventLocation, LocatedEvent, SessionHeader } from './log/types.js';
@@ -200,9 +200,7 @@ export class LogChecker {
       byteOffset: loc?.byteOffset ?? null,
       seq,
       witness,
-      messageId: input.messageId,
-      data: input.data,
-      message: renderMessage(rule, input.messageId, input.data, this.catalog),
+      ...findingMessage(rule, input.messageId, input.data, this.catalog),
       specRef: specRefFor(rule, meta),
     });
   }

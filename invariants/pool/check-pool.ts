@@ -3,7 +3,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { specRefFor, type CheckOptions } from '../engine.js';
 import { engineMessages, engineRules } from '../engine-rules.js';
 import type { MessageOf } from '../message-templates.js';
-import { renderMessage } from '../messages.js';
+import { findingMessage } from '../messages.js';
 import type { FileResult } from '../check.js';
 import type { PoolRequest, PoolResponse } from './protocol.js';
 
@@ -58,7 +58,7 @@ function lostFile(file: string, why: Omit<Lost, 'rule'>): FileResult {
     events: 0,
     bytes: 0,
     status: 'unreadable',
-    findings: [{ rule: 'LOG-CHECK-2', severity: 'error', file, line: null, byteOffset: null, seq: null, witness: [], messageId: why.messageId, data: why.data, message: renderMessage('LOG-CHECK-2', why.messageId, why.data), specRef: specRefFor('LOG-CHECK-2', meta) }],
+    findings: [{ rule: 'LOG-CHECK-2', severity: 'error', file, line: null, byteOffset: null, seq: null, witness: [], ...findingMessage('LOG-CHECK-2', why.messageId, why.data), specRef: specRefFor('LOG-CHECK-2', meta) }],
     suppressed: {},
     counts: { error: 1, warning: 0, info: 0 },
   };
