@@ -29,7 +29,7 @@ export const contributorMessages = defineMessages({
   },
   'CTX-APPEND-5': {
     noOpenStep: (d: Who) => `expected the message of ${whoText(d)} inside an open step; no step is open`,
-    /** `turn`/`step`: the open ones as `turnStep` shows them; `closedBy`: the seq that closed the batch, shown. */
+    /** `turn`/`step`: the open ones, shown (cut to 20); `closedBy`: the seq that closed the batch, shown. */
     batchClosed: (d: Who & { turn: string; step: string; closedBy: string }) =>
       `expected the message of ${whoText(d)} in the batch of turn ${d.turn}/step ${d.step}; the batch closed at seq ${d.closedBy} when the request was built`,
   },

@@ -66,7 +66,7 @@ export const turnRules = {
 
 const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
 
-/** A turn/step pair as `turnStep` shows it (each value its `show` rendering, cut to 20). */
+/** A turn/step pair as the upstream invariants print it (`turn N/step M`, each value its `show` rendering, cut to 20). */
 type TurnStep = { turn: string; step: string };
 const turnStepText = (turn: string, step: string): string => `turn ${turn}/step ${step}`;
 type StepMismatch = TurnStep & { eventType: string; openTurn: string; openStep: string };

@@ -1,7 +1,7 @@
 import type { RuleContext, RuleModule } from '../../engine.js';
 import type { SessionEvent } from '../../log/types.js';
 import { isRec, isSeq, rec, show, type Rec } from '../core/access.js';
-import { sessionReferenceRuleMeta, type SessionReferenceRuleId } from './meta.js';
+import { sessionReferenceRuleMeta } from './meta.js';
 import { CLOSING_TAG, PAYLOAD_PREFIX, PAYLOAD_SUFFIX, countOccurrences, hasMention, tagSafeBytes } from './payload.js';
 import { defineMessages, type MessageOf } from '../../message-templates.js';
 
