@@ -114,7 +114,7 @@ async function taskFor(mode: string, file: string, sampleHeap: () => void, done:
         let bytes = 0;
         for await (const item of zstdSource(readChunks(file), { decoder: createFzstdDecoder() })) {
           if (item.kind === 'data') bytes += item.bytes.length;
-          else throw new Error(item.message);
+          else throw new Error(`${item.message.rule} ${item.message.messageId} ${JSON.stringify(item.message.data)}`);
           sampleHeap();
         }
         done(0, bytes, 'frame walker + fzstd + XXH64 checksum');

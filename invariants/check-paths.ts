@@ -4,6 +4,7 @@ import type { Finding } from './findings.js';
 import { checkLog, type FileResult } from './check.js';
 import { expandPaths } from './log/expand-path.js';
 import { readerRules } from './log/reader-rules.js';
+import { findingMessage } from './messages.js';
 import type { CheckReport } from './reporters/report.js';
 import { checkInPool } from './pool/check-pool.js';
 import { allRuleModules } from './rules/index.js';
@@ -58,7 +59,7 @@ export async function checkPaths(paths: readonly string[], options: CheckPathsOp
   // Path problems belong to the first shard only, so merged shard reports do not repeat them.
   if (!shard || shard.index === 1) {
     for (const p of expanded.problems) {
-      keep({ rule: p.rule, severity: 'error', file: p.path, line: null, byteOffset: null, seq: null, witness: [], message: p.message, specRef: specRefFor(p.rule, readerRules[p.rule]) });
+      keep({ rule: p.rule, severity: 'error', file: p.path, line: null, byteOffset: null, seq: null, witness: [], ...findingMessage(p.rule, p.messageId, p.data), specRef: specRefFor(p.rule, readerRules[p.rule]) });
     }
   }
   const checked: CheckReport['files'] = [];

@@ -5,6 +5,7 @@ import { readLog, type LogItem } from './log/read-log.js';
 import type { ZstdDecoder } from './log/zstd/decoders.js';
 import type { FrameLimits } from './log/zstd/frame-walker.js';
 import { readerRules } from './log/reader-rules.js';
+import { findingMessage } from './messages.js';
 import { allRuleModules } from './rules/index.js';
 
 /**
@@ -68,7 +69,7 @@ export async function checkLog(path: string, options: CheckLogOptions = {}): Pro
           byteOffset: item.loc?.byteOffset ?? null,
           seq: item.seq,
           witness: item.seq !== null ? [item.seq] : [],
-          message: item.message,
+          ...findingMessage(item.rule, item.messageId, item.data),
           specRef: specRefFor(item.rule, meta),
         });
       }

@@ -8,12 +8,13 @@ function recorder(name: string, calls: string[], types?: { eventTypes?: string[]
     name,
     source: 'log',
     rules: { [`X-${name}`]: { severity: 'info', title: name, must: name, doc: 'spec/log.md' } },
+    messages: { [`X-${name}`]: { seen: () => name } },
     create: (ctx) => ({
       ...(types?.eventTypes ? { eventTypes: new Set(types.eventTypes) } : {}),
       ...(types?.afterEventTypes ? { afterEventTypes: new Set(types.afterEventTypes) } : {}),
       onEvent(ev, model) {
         calls.push(`${name}:before:${String(ev.event.type)}:${model.eventCount}`);
-        ctx.report(`X-${name}`, { event: ev, message: name });
+        ctx.report(`X-${name}`, { event: ev, messageId: 'seen', data: {} });
       },
       onAfterEvent(ev, model) {
         calls.push(`${name}:after:${String(ev.event.type)}:${model.eventCount}`);
@@ -42,7 +43,7 @@ describe('LogChecker dispatch', () => {
 
   it('keeps the previous event on the model for the pre-commit view', () => {
     const seen: Array<number | null> = [];
-    const module: RuleModule = { name: 'prev', source: 'log', rules: {}, create: () => ({ onEvent: (_ev, model) => void seen.push(model.lastEvent?.seq ?? null) }) };
+    const module: RuleModule = { name: 'prev', source: 'log', rules: {}, messages: {}, create: () => ({ onEvent: (_ev, model) => void seen.push(model.lastEvent?.seq ?? null) }) };
     const checker = new LogChecker('f', [module]);
     for (let seq = 0; seq < 3; seq++) checker.event(at('a', seq));
     expect(seen).toEqual([null, 0, 1]);
@@ -54,11 +55,12 @@ describe('LogChecker containment and caps', () => {
     name: 'fragile',
     source: 'log',
     rules: { 'X-SEEN': { severity: 'warning', title: 'seen', must: 'seen', doc: 'spec/log.md' } },
+    messages: { 'X-SEEN': { seen: () => 'seen' } },
     create: (ctx) => ({
       onEvent(ev) {
         if (ev.event.seq === 1) throw new RangeError('Invalid time value');
         calls.push(ev.event.seq);
-        ctx.report('X-SEEN', { event: ev, message: 'seen' });
+        ctx.report('X-SEEN', { event: ev, messageId: 'seen', data: {} });
       },
       onEnd() {
         throw new TypeError('boom');

@@ -1,7 +1,9 @@
 import type { SourceName, SpecRevision } from '../spec/revisions.js';
 import { DEFAULT_REVISION } from '../spec/revisions.js';
-import { engineRules } from './engine-rules.js';
+import { engineMessages, engineRules } from './engine-rules.js';
 import type { Finding, Severity } from './findings.js';
+import { catalogOf, type DataOf, type MessageCatalog, type MessageData, type RuleMessages } from './message-templates.js';
+import { findingMessage } from './messages.js';
 import type { KnownConfigs } from './rules/configs.js';
 import type { RuleMeta } from './rule-meta.js';
 import type { EventLocation, LocatedEvent, SessionHeader } from './log/types.js';
@@ -42,8 +44,13 @@ export const DEFAULT_MAX_FINDINGS_PER_RULE = 100;
 
 export const defaultCheckOptions = (): CheckOptions => ({ revision: DEFAULT_REVISION, configs: {}, maxClockSkewMs: 60_000, maxFindingsPerRule: DEFAULT_MAX_FINDINGS_PER_RULE });
 
-export interface ReportInput {
-  message: string;
+/**
+ * What a rule reports: which of its message templates (`messageId`) and the facts it fills in
+ * (`data`, JSON); the engine renders the words. No prose at a report site.
+ */
+export interface ReportInput<Id extends string = string, D = MessageData> {
+  messageId: Id;
+  data: D;
   /** The event the finding is about (its location and seq go into the finding). */
   event?: LocatedEvent;
   /** A location without an event (e.g. the header). */
@@ -53,10 +60,14 @@ export interface ReportInput {
   severity?: Severity;
 }
 
-export interface RuleContext {
+/**
+ * What a rule module sees. Typed by the module's templates (`RuleModule<typeof messages>`): a rule id,
+ * message id or data shape the module did not declare does not compile.
+ */
+export interface RuleContext<M extends RuleMessages = RuleMessages> {
   readonly file: string;
   readonly options: CheckOptions;
-  report(rule: string, input: ReportInput): void;
+  report<R extends keyof M & string, K extends keyof M[R] & string>(rule: R, input: ReportInput<K, DataOf<M[R][K]>>): void;
 }
 
 export interface RuleVisitor {
@@ -79,13 +90,15 @@ export interface RuleVisitor {
   onEnd?(model: SessionModel): void;
 }
 
-export interface RuleModule {
+export interface RuleModule<M extends RuleMessages = RuleMessages> {
   /** Module name, e.g. `core/envelope` or `time-context`. */
   name: string;
   /** Which source the module belongs to, `log` for the core rules, `contributor` for the CTX-* rules every plugin shares. */
   source: SourceName | 'log' | 'contributor';
   rules: Record<string, RuleMeta>;
-  create(ctx: RuleContext): RuleVisitor;
+  /** Per rule id, its message templates (`defineMessages`, message-templates.ts): the words of its findings. */
+  messages: M;
+  create(ctx: RuleContext<M>): RuleVisitor;
 }
 
 /** A registry of every rule id the kit knows, across modules (ids are unique; a test enforces it). */
@@ -130,6 +143,8 @@ export class LogChecker {
   private readonly visitors: RuleVisitor[];
   private readonly moduleOf = new Map<RuleVisitor, string>();
   private readonly metas = new Map<string, RuleMeta>(Object.entries(engineRules));
+  /** The templates of the modules it runs (and the engine's own), so a module the kit does not ship renders too. */
+  private readonly catalog: MessageCatalog;
   /** Per event type, built on first sight: the visitors whose onEvent / onAfterEvent it reaches. */
   private readonly dispatch = new Map<string, Dispatch>();
   private lastType: string | null = null;
@@ -147,10 +162,11 @@ export class LogChecker {
   ) {
     this.cap = options.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE;
     for (const m of modules) for (const [id, meta] of Object.entries(m.rules)) this.metas.set(id, meta);
+    this.catalog = catalogOf([engineMessages, ...modules.map((m) => m.messages)]);
     const ctx: RuleContext = {
       file,
       options,
-      report: (rule, input) => this.report(rule, input),
+      report: (rule, input) => this.report(rule, input as ReportInput),
     };
     this.visitors = [];
     for (const m of modules) {
@@ -184,7 +200,7 @@ export class LogChecker {
       byteOffset: loc?.byteOffset ?? null,
       seq,
       witness,
-      message: input.message,
+      ...findingMessage(rule, input.messageId, input.data, this.catalog),
       specRef: specRefFor(rule, meta),
     });
   }
@@ -201,11 +217,9 @@ export class LogChecker {
 
   /** A rule module (or the model) threw: one LOG-CHECK-1 finding, then carry on. */
   private crashed(module: string, hook: string, ev: LocatedEvent | null, loc: EventLocation | null, error: unknown): void {
-    const what = describeError(error);
-    const where = ev ? `event of type ${typeLabel(ev.event?.type)}` : hook === 'onHeader' ? 'the header' : hook === 'onEnd' ? 'the end of the log' : 'this log';
-    const message = `rule module ${module} failed in ${hook} on the ${where} (${what}); its rules did not judge it, checking continued with the next event`;
-    if (ev) this.report('LOG-CHECK-1', { event: ev, message });
-    else this.report('LOG-CHECK-1', { loc: loc ?? undefined, message });
+    const data: DataOf<(typeof engineMessages)['LOG-CHECK-1']['moduleFailed']> = { module, hook, eventType: ev ? typeLabel(ev.event?.type) : null, error: describeError(error) };
+    if (ev) this.report('LOG-CHECK-1', { event: ev, messageId: 'moduleFailed', data });
+    else this.report('LOG-CHECK-1', { loc: loc ?? undefined, messageId: 'moduleFailed', data });
   }
 
   header(header: SessionHeader, loc: EventLocation): void {

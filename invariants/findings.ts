@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 /**
- * A finding is plain data: what rule, how bad, where, which events prove it, and a message that says
- * what was expected and what was found. Reporters render findings; nothing else formats them.
+ * A finding is plain data: what rule, how bad, where, which events prove it, and what was expected and
+ * found: a message id and its facts (`data`, JSON), which the rule's template renders as `message`
+ * (invariants/messages.ts, the one place a message is made). Reporters render findings; nothing else
+ * formats them.
  */
 export const Severity = z.enum(['error', 'warning', 'info']);
 export type Severity = z.infer<typeof Severity>;
@@ -15,7 +17,9 @@ export const Finding = z.object({
   byteOffset: z.number().int().nullable(),
   seq: z.number().int().nullable().describe('seq of the event the finding is about, when there is one'),
   witness: z.array(z.number().int()).describe('seqs of the events that together show the violation'),
-  message: z.string(),
+  messageId: z.string().describe('Which of the rule\'s message templates renders this finding, e.g. notNonEmptyString'),
+  data: z.record(z.string(), z.unknown()).describe('The facts the message states (found and expected values, seqs, field names), as JSON; values read from the log appear as their bounded rendering'),
+  message: z.string().describe('The rendered text: the rule\'s template for messageId applied to data'),
   specRef: z.string().describe('Where the rule is written down, e.g. spec/log.md#log-seq-1'),
 });
 export type Finding = z.infer<typeof Finding>;

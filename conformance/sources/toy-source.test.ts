@@ -40,12 +40,13 @@ export const toyContextRules: RuleModule = {
   name: 'toy-context',
   source: 'toy-context',
   rules: { 'TOY-HELLO-1': { severity: 'error', title: 'Says hello', must: 'A toy-context message MUST say \`hello\`.', doc: 'spec/toy-context.md' } },
+  messages: { 'TOY-HELLO-1': { noHello: () => 'a toy-context message must say hello' } },
   create(ctx) {
     return {
       eventTypes: new Set(['user/message']),
       onEvent(located) {
         const data = located.event.data as { source?: { plugin?: unknown }; content?: Array<{ text?: unknown }> } | null;
-        if (data?.source?.plugin === 'toy-context' && data.content?.[0]?.text !== 'hello') ctx.report('TOY-HELLO-1', { event: located, message: 'a toy-context message must say hello' });
+        if (data?.source?.plugin === 'toy-context' && data.content?.[0]?.text !== 'hello') ctx.report('TOY-HELLO-1', { event: located, messageId: 'noHello', data: {} });
       },
     };
   },

@@ -1,4 +1,5 @@
 import { shortValue } from './header.js';
+import type { ReaderMessageFor } from './reader-rules.js';
 import type { SessionEvent } from './types.js';
 
 /**
@@ -20,7 +21,7 @@ export function isExpandedFromRow(event: object): boolean {
   return (event as { [EXPANDED_FROM_ROW]?: true })[EXPANDED_FROM_ROW] === true;
 }
 
-export type RowVerdict = { ok: true; events: SessionEvent[] } | { ok: false; message: string };
+export type RowVerdict = { ok: true; events: SessionEvent[] } | { ok: false; message: ReaderMessageFor<'LOG-ROW-1'> };
 
 function hasExactKeys(value: object, keys: readonly string[]): boolean {
   // Count own keys without materialising Object.keys: this runs for every packed row.
@@ -39,8 +40,11 @@ const TEXT_ROW_KEYS = ['turn', 'step', 'index', 'dt', 'texts'] as const;
 const CALL_ROW_KEYS = ['turn', 'step', 'index', 'id', 'dt', 'args'] as const;
 const CALL_ROW_KEYS_NAMED = ['turn', 'step', 'index', 'id', 'name', 'dt', 'args'] as const;
 
-function bad(tag: string, why: string): RowVerdict {
-  return { ok: false, message: `malformed ${tag} row: ${why}` };
+type RowProblem = ReaderMessageFor<'LOG-ROW-1'>;
+
+/** A malformed row: which problem, with the row's tag added to its facts. */
+function bad<P extends RowProblem>(tag: string, messageId: P['messageId'], data: Omit<P['data'], 'tag'> = {} as Omit<P['data'], 'tag'>): RowVerdict {
+  return { ok: false, message: { rule: 'LOG-ROW-1', messageId, data: { tag, ...data } } as RowProblem };
 }
 
 function allStrings(values: readonly unknown[]): boolean {
@@ -58,30 +62,30 @@ function allSafeIntegers(values: readonly unknown[]): boolean {
 
 export function expandChunkRow(row: Record<string, unknown>): RowVerdict {
   const tag = row.type as string;
-  if (!hasExactKeys(row, ROW_KEYS)) return bad(tag, `envelope must be exactly {type, seq0, time0, data}, found {${Object.keys(row).join(', ')}}`);
+  if (!hasExactKeys(row, ROW_KEYS)) return bad(tag, 'envelopeKeys', { foundKeys: Object.keys(row) });
   const { seq0, time0, data } = row;
-  if (typeof seq0 !== 'number' || !Number.isSafeInteger(seq0) || seq0 < 0) return bad(tag, `seq0 must be a non-negative safe integer, found ${shortValue(seq0)}`);
-  if (typeof time0 !== 'number' || !Number.isSafeInteger(time0)) return bad(tag, `time0 must be a safe integer, found ${shortValue(time0)}`);
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return bad(tag, 'data must be an object');
+  if (typeof seq0 !== 'number' || !Number.isSafeInteger(seq0) || seq0 < 0) return bad(tag, 'badSeq0', { found: shortValue(seq0) });
+  if (typeof time0 !== 'number' || !Number.isSafeInteger(time0)) return bad(tag, 'badTime0', { found: shortValue(time0) });
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return bad(tag, 'dataNotObject');
   const d = data as Record<string, unknown>;
   let members: unknown;
   let named = false;
   if (tag === 'tool-call-chunks') {
     named = hasExactKeys(d, CALL_ROW_KEYS_NAMED);
-    if (!named && !hasExactKeys(d, CALL_ROW_KEYS)) return bad(tag, `data must be exactly {turn, step, index, id, name?, dt, args}, found {${Object.keys(d).join(', ')}}`);
-    if (typeof d.id !== 'string' || (named && typeof d.name !== 'string')) return bad(tag, 'id (and name when present) must be strings');
+    if (!named && !hasExactKeys(d, CALL_ROW_KEYS)) return bad(tag, 'dataKeys', { expected: '{turn, step, index, id, name?, dt, args}', foundKeys: Object.keys(d) });
+    if (typeof d.id !== 'string' || (named && typeof d.name !== 'string')) return bad(tag, 'idNotString');
     members = d.args;
   } else {
-    if (!hasExactKeys(d, TEXT_ROW_KEYS)) return bad(tag, `data must be exactly {turn, step, index, dt, texts}, found {${Object.keys(d).join(', ')}}`);
+    if (!hasExactKeys(d, TEXT_ROW_KEYS)) return bad(tag, 'dataKeys', { expected: '{turn, step, index, dt, texts}', foundKeys: Object.keys(d) });
     members = d.texts;
   }
   const payloadKey = tag === 'tool-call-chunks' ? 'args' : 'texts';
-  if (typeof d.turn !== 'number' || typeof d.step !== 'number' || typeof d.index !== 'number') return bad(tag, 'turn/step/index must be numbers');
-  if (!Array.isArray(members) || members.length === 0 || !allStrings(members)) return bad(tag, `${payloadKey} must be a non-empty array of strings`);
+  if (typeof d.turn !== 'number' || typeof d.step !== 'number' || typeof d.index !== 'number') return bad(tag, 'positionNotNumbers');
+  if (!Array.isArray(members) || members.length === 0 || !allStrings(members)) return bad(tag, 'emptyMembers', { payloadKey });
   const dt = d.dt;
-  if (!Array.isArray(dt) || !allSafeIntegers(dt)) return bad(tag, 'dt must be an array of safe integers');
-  if (dt.length !== members.length - 1) return bad(tag, `dt has ${dt.length} gaps for ${members.length} members (expected ${members.length - 1})`);
-  if (!Number.isSafeInteger(seq0 + members.length - 1)) return bad(tag, 'member seqs must stay safe integers');
+  if (!Array.isArray(dt) || !allSafeIntegers(dt)) return bad(tag, 'badDt');
+  if (dt.length !== members.length - 1) return bad(tag, 'dtLength', { gaps: dt.length, members: members.length });
+  if (!Number.isSafeInteger(seq0 + members.length - 1)) return bad(tag, 'unsafeSeqs');
 
   const { turn, step, index } = d;
   const events: SessionEvent[] = new Array(members.length);
@@ -89,7 +93,7 @@ export function expandChunkRow(row: Record<string, unknown>): RowVerdict {
   for (let k = 0; k < members.length; k++) {
     if (k > 0) {
       time += dt[k - 1] as number;
-      if (!Number.isSafeInteger(time)) return bad(tag, 'member times must stay safe integers');
+      if (!Number.isSafeInteger(time)) return bad(tag, 'unsafeTimes');
     }
     const text = members[k] as string;
     const chunk =

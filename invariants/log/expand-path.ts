@@ -1,6 +1,7 @@
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileTypeName } from './file-type.js';
+import type { ReaderMessageFor } from './reader-rules.js';
 
 /**
  * Turns the PATH arguments of `check` into the list of log files to read. A file is taken as given
@@ -11,11 +12,8 @@ import { fileTypeName } from './file-type.js';
  */
 export const LOG_FILE_NAMES: ReadonlySet<string> = new Set(['session.jsonl', 'session.jsonl.zstd']);
 
-export interface PathProblem {
-  rule: 'LOG-READ-1' | 'LOG-READ-2';
-  path: string;
-  message: string;
-}
+/** A PATH argument that gives no log: where, and the reader finding that says why. */
+export type PathProblem = { path: string } & ReaderMessageFor<'LOG-READ-1' | 'LOG-READ-2'>;
 
 export interface ExpandedPaths {
   files: string[];
@@ -35,7 +33,7 @@ export async function expandPaths(paths: readonly string[]): Promise<ExpandedPat
     try {
       info = await stat(path);
     } catch (error) {
-      problems.push({ rule: 'LOG-READ-1', path, message: `cannot read ${path}: ${errorText(error)}` });
+      problems.push({ path, rule: 'LOG-READ-1', messageId: 'cannotStat', data: { path, error: errorText(error) } });
       continue;
     }
     if (info.isFile()) {
@@ -43,13 +41,13 @@ export async function expandPaths(paths: readonly string[]): Promise<ExpandedPat
       continue;
     }
     if (!info.isDirectory()) {
-      problems.push({ rule: 'LOG-READ-1', path, message: `${path} is ${fileTypeName(info)}, neither a regular file nor a directory; not read` });
+      problems.push({ path, rule: 'LOG-READ-1', messageId: 'notFileOrDirectory', data: { path, fileType: fileTypeName(info) } });
       continue;
     }
     const found: string[] = [];
     await searchDirectory(path, found, new Set(), problems);
     if (found.length === 0) {
-      problems.push({ rule: 'LOG-READ-2', path, message: `expected session.jsonl or session.jsonl.zstd files under ${path}, found none` });
+      problems.push({ path, rule: 'LOG-READ-2', messageId: 'noLogs', data: { path } });
     }
     for (const f of found) files.add(f);
   }
@@ -66,7 +64,7 @@ async function searchDirectory(dir: string, found: string[], visited: Set<string
     visited.add(real);
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
-    problems.push({ rule: 'LOG-READ-1', path: dir, message: `cannot read directory ${dir}: ${errorText(error)}` });
+    problems.push({ path: dir, rule: 'LOG-READ-1', messageId: 'cannotReadDirectory', data: { path: dir, error: errorText(error) } });
     return;
   }
   entries.sort((a, b) => compareCodeUnits(a.name, b.name));
@@ -83,7 +81,7 @@ async function searchDirectory(dir: string, found: string[], visited: Set<string
         // Any other dangling link is not a log; one named like a log is a log DSH cannot open.
         if (LOG_FILE_NAMES.has(entry.name)) {
           const to = await readlink(full).catch(() => '?');
-          problems.push({ rule: 'LOG-READ-1', path: full, message: `${full} is a symbolic link to ${to}, which cannot be opened (${errorText(error)}); not read` });
+          problems.push({ path: full, rule: 'LOG-READ-1', messageId: 'danglingLogLink', data: { path: full, target: to, error: errorText(error) } });
         }
         continue;
       }

@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import type { ReaderMessageFor } from './reader-rules.js';
 import type { SessionHeader } from './types.js';
 
 /** The only session log format version DSH writes and reads (`SESSION_FORMAT_VERSION`). */
@@ -31,7 +32,7 @@ export const SessionHeaderSchema = z
 
 export type HeaderVerdict =
   | { ok: true; header: SessionHeader }
-  | { ok: false; rule: 'LOG-HDR-1' | 'LOG-HDR-2'; message: string };
+  | { ok: false; message: ReaderMessageFor<'LOG-HDR-1' | 'LOG-HDR-2'> };
 
 /**
  * Judges the first line. A foreign `version` is refused before any shape check, with the direction
@@ -39,24 +40,20 @@ export type HeaderVerdict =
  */
 export function validateHeader(value: unknown): HeaderVerdict {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, rule: 'LOG-HDR-1', message: `expected the first line to be a session header object, found ${describe(value)}` };
+    return { ok: false, message: { rule: 'LOG-HDR-1', messageId: 'notHeaderObject', data: { foundKind: describe(value) } } };
   }
   const record = value as Record<string, unknown>;
   if (record.type !== 'session') {
-    return { ok: false, rule: 'LOG-HDR-1', message: `expected the first line to be a session header {"type":"session",...}, found type ${shortValue(record.type)}` };
+    return { ok: false, message: { rule: 'LOG-HDR-1', messageId: 'notSessionType', data: { foundType: shortValue(record.type) } } };
   }
   const version = record.version;
   if (typeof version === 'number' && Number.isFinite(version) && version !== SESSION_FORMAT_VERSION) {
-    const direction =
-      version > SESSION_FORMAT_VERSION
-        ? `was written by a newer harness (format version ${version}; this checker reads version ${SESSION_FORMAT_VERSION}) — upgrade dsh-ctx-conform`
-        : `uses an older format version ${version} with no upgrade path (this checker reads version ${SESSION_FORMAT_VERSION})`;
-    return { ok: false, rule: 'LOG-HDR-2', message: `session log ${direction}` };
+    return { ok: false, message: { rule: 'LOG-HDR-2', messageId: 'foreignVersion', data: { version, supported: SESSION_FORMAT_VERSION } } };
   }
   const parsed = SessionHeaderSchema.safeParse(record);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(header)'} ${i.message}`).join('; ');
-    return { ok: false, rule: 'LOG-HDR-1', message: `session header is invalid: ${issues}` };
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    return { ok: false, message: { rule: 'LOG-HDR-1', messageId: 'invalidHeader', data: { issues } } };
   }
   return { ok: true, header: record as SessionHeader };
 }

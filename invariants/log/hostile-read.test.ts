@@ -7,6 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expandPaths } from './expand-path.js';
 import { readLog, type LogItem } from './read-log.js';
+import { renderMessage } from '../messages.js';
+
+/** The reader reports data; its findings' words are the templates'. */
+const rendered = <T extends { rule: string; messageId: string; data: Record<string, unknown> }>(i: T) => ({ ...i, message: renderMessage(i.rule, i.messageId, i.data as never) });
 
 /**
  * The reading half of hostile input: files that are not files, JSON that JSON.parse hides things in,
@@ -20,7 +24,7 @@ async function read(path: string, text?: string | Uint8Array, onItem?: (i: LogIt
     yield typeof text === 'string' ? Buffer.from(text) : text!;
   }
   const r = await readLog(path, (i) => (onItem ?? ((x) => items.push(x)))(i), text === undefined ? {} : { chunks: once() });
-  const findings = items.flatMap((i) => (i.kind === 'finding' ? [i] : []));
+  const findings = items.flatMap((i) => (i.kind === 'finding' ? [rendered(i)] : []));
   return { ...r, items, findings, events: items.flatMap((i) => (i.kind === 'event' ? [i.event] : [])) };
 }
 const log = (...lines: string[]) => `${[HEADER, ...lines].join('\n')}\n`;
@@ -64,7 +68,7 @@ describe('files that are not regular files', () => {
     const dev = await read('/dev/zero');
     expect(dev.findings).toEqual([expect.objectContaining({ rule: 'LOG-READ-1', message: expect.stringContaining('a character device') })]);
     const arg = await expandPaths(['/dev/null']);
-    expect(arg.problems).toEqual([expect.objectContaining({ rule: 'LOG-READ-1', message: expect.stringContaining('a character device') })]);
+    expect(arg.problems.map(rendered)).toEqual([expect.objectContaining({ rule: 'LOG-READ-1', message: expect.stringContaining('a character device') })]);
   });
 
   it('a dangling symlink named session.jsonl is reported; other dangling links are not logs', async () => {
@@ -74,7 +78,7 @@ describe('files that are not regular files', () => {
     symlinkSync(join(d, 'gone.txt'), join(d, 's1', 'notes.txt'));
     writeFileSync(join(d, 'session.jsonl.zstd'), '');
     const r = await expandPaths([d]);
-    expect(r.problems).toEqual([expect.objectContaining({ rule: 'LOG-READ-1', path: join(d, 's1', 'session.jsonl'), message: expect.stringContaining('symbolic link') })]);
+    expect(r.problems.map(rendered)).toEqual([expect.objectContaining({ rule: 'LOG-READ-1', path: join(d, 's1', 'session.jsonl'), message: expect.stringContaining('symbolic link') })]);
     expect(r.files).toEqual([join(d, 'session.jsonl.zstd')]);
   });
 
@@ -86,7 +90,7 @@ describe('files that are not regular files', () => {
     }
     const r = await readLog('io.jsonl', (i) => items.push(i), { chunks: failing() });
     expect(r.unreadable).toBe(true);
-    expect(items.filter((i) => i.kind === 'finding')).toEqual([expect.objectContaining({ rule: 'LOG-READ-1', message: 'cannot read io.jsonl after line 2: EIO input/output error', loc: expect.objectContaining({ line: 3 }) })]);
+    expect(items.flatMap((i) => (i.kind === 'finding' ? [rendered(i)] : []))).toEqual([expect.objectContaining({ rule: 'LOG-READ-1', message: 'cannot read io.jsonl after line 2: EIO input/output error', loc: expect.objectContaining({ line: 3 }) })]);
   });
 
   it('renaming a directory away between scan and read is an ENOENT finding, not a crash', async () => {

@@ -9,6 +9,10 @@ import { expandPaths } from './expand-path.js';
 import { KNOWN_SESSION_EVENT_TYPES } from './known-event-types.js';
 import { readLog, type LogItem } from './read-log.js';
 import { FrameWalker, type FrameBoundary } from './zstd/frame-walker.js';
+import { renderMessage } from '../messages.js';
+
+/** The reader reports data; its findings' words are the templates'. */
+const rendered = <T extends { rule: string; messageId: string; data: Record<string, unknown> }>(i: T) => ({ ...i, message: renderMessage(i.rule, i.messageId, i.data as never) });
 
 const fixture = (name: string) => fileURLToPath(new URL(`./test-fixtures/${name}`, import.meta.url));
 
@@ -21,7 +25,7 @@ async function collect(path: string, chunks?: Uint8Array[]): Promise<{ items: Lo
   return { items, unreadable: r.unreadable };
 }
 const events = (items: LogItem[]) => items.flatMap((i) => (i.kind === 'event' ? [i.event] : []));
-const findings = (items: LogItem[]) => items.flatMap((i) => (i.kind === 'finding' ? [i] : []));
+const findings = (items: LogItem[]) => items.flatMap((i) => (i.kind === 'finding' ? [rendered(i)] : []));
 
 describe('vocabulary', () => {
   it('the 48 known event types equal the published KNOWN_SESSION_EVENT_TYPES', () => {

@@ -7,7 +7,7 @@ import { compactSeparatorCount, countKeySeparators, countParsedKeys, findDuplica
 import { findJsonProblem, keysOfLastWalk } from './json-value.js';
 import { normaliseLegacy, type LegacyContext, type LegacyKind } from './legacy.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from './line-splitter.js';
-import type { ReaderRuleId } from './reader-rules.js';
+import type { ReaderMessage, ReaderMessageFor } from './reader-rules.js';
 import type { EventLocation, SessionEvent, SessionHeader } from './types.js';
 import { defaultZstdDecoder, type ZstdDecoder } from './zstd/decoders.js';
 import type { FrameLimits } from './zstd/frame-walker.js';
@@ -22,7 +22,7 @@ import type { FrameLimits } from './zstd/frame-walker.js';
 export type LogItem =
   | { kind: 'header'; header: SessionHeader; loc: EventLocation }
   | { kind: 'event'; event: SessionEvent; loc: EventLocation }
-  | { kind: 'finding'; rule: ReaderRuleId; message: string; loc: EventLocation | null; seq: number | null; severity?: Severity };
+  | ({ kind: 'finding'; loc: EventLocation | null; seq: number | null; severity?: Severity } & ReaderMessage);
 
 export interface ReadOptions {
   maxLineBytes?: number;
@@ -72,8 +72,8 @@ export async function readLog(path: string, onItem: (item: LogItem) => void, opt
         splitter.push(buf);
       } else {
         const loc = { file: path, line: splitter.nextLineNo, byteOffset: splitter.nextLineOffset };
-        onItem({ kind: 'finding', rule: item.rule, message: item.message, loc, seq: null });
-        if (item.rule === 'LOG-ZSTD-3') tornFrame = true;
+        onItem({ kind: 'finding', ...item.message, loc, seq: null });
+        if (item.message.rule === 'LOG-ZSTD-3') tornFrame = true;
         if (item.fatal) reader.unreadable = true;
       }
       if (reader.stopped) break;
@@ -82,8 +82,11 @@ export async function readLog(path: string, onItem: (item: LogItem) => void, opt
     // Opening, fstat or a read failed (or the input is not a regular file): reading stops where it was.
     const loc = { file: path, line: splitter.nextLineNo, byteOffset: splitter.nextLineOffset };
     const code = (error as NodeJS.ErrnoException).code;
-    const message = error instanceof NotRegularFileError ? error.message : `cannot read ${path}${loc.line > 1 ? ` after line ${loc.line - 1}` : ''}: ${code ? `${code} ` : ''}${errorMessage(error)}`;
-    onItem({ kind: 'finding', rule: 'LOG-READ-1', message, loc, seq: null });
+    const message: ReaderMessageFor<'LOG-READ-1'> =
+      error instanceof NotRegularFileError
+        ? { rule: 'LOG-READ-1', messageId: 'notRegularFile', data: { path: error.path, fileType: error.what } }
+        : { rule: 'LOG-READ-1', messageId: 'readFailed', data: { path, afterLine: loc.line > 1 ? loc.line - 1 : null, code: code ?? null, error: errorMessage(error) } };
+    onItem({ kind: 'finding', ...message, loc, seq: null });
     reader.unreadable = true;
   }
   const tail = reader.stopped ? null : splitter.end();
@@ -117,17 +120,17 @@ class RecordReader {
       } catch (error) {
         if (item.kind === 'finding') throw error;
         const seq = item.kind === 'event' && typeof item.event.seq === 'number' ? item.event.seq : null;
-        consumer({ kind: 'finding', rule: 'LOG-READ-7', message: `checking this ${item.kind} failed (${errorMessage(error)}); the rest of the file is still checked`, loc: item.loc, seq });
+        consumer({ kind: 'finding', rule: 'LOG-READ-7', messageId: 'consumerFailed', data: { item: item.kind, error: errorMessage(error) }, loc: item.loc, seq });
       }
     };
   }
 
-  private finding(rule: ReaderRuleId, message: string, loc: EventLocation | null, seq: number | null = null, severity?: Severity): void {
-    this.emit({ kind: 'finding', rule, message, loc, seq, ...(severity ? { severity } : {}) });
+  private finding(message: ReaderMessage, loc: EventLocation | null, seq: number | null = null, severity?: Severity): void {
+    this.emit({ kind: 'finding', ...message, loc, seq, ...(severity ? { severity } : {}) });
   }
 
-  private refuseHeader(rule: 'LOG-HDR-1' | 'LOG-HDR-2', message: string, loc: EventLocation): void {
-    this.finding(rule, message, loc);
+  private refuseHeader(message: ReaderMessageFor<'LOG-HDR-1' | 'LOG-HDR-2'>, loc: EventLocation): void {
+    this.finding(message, loc);
     this.unreadable = true;
     this.stopped = true;
   }
@@ -135,8 +138,8 @@ class RecordReader {
   oversized(length: number, lineNo: number, byteOffset: number, max: number): void {
     if (this.stopped) return;
     const loc = { file: this.file, line: lineNo, byteOffset };
-    if (lineNo === 1) return this.refuseHeader('LOG-HDR-1', `expected a session header on line 1, found a ${length}-byte line (limit ${max} bytes)`, loc);
-    this.finding('LOG-READ-5', `line is ${length} bytes, over the ${max}-byte limit; skipped without parsing`, loc);
+    if (lineNo === 1) return this.refuseHeader({ rule: 'LOG-HDR-1', messageId: 'oversizedHeader', data: { length, limit: max } }, loc);
+    this.finding({ rule: 'LOG-READ-5', messageId: 'oversizedLine', data: { length, limit: max } }, loc);
   }
 
   line(buffer: Buffer, start: number, end: number, lineNo: number, byteOffset: number): void {
@@ -146,7 +149,7 @@ class RecordReader {
       this.record(buffer, start, end, lineNo, loc);
     } catch (error) {
       // The reader's own failure on a hostile line: reported at the line, and the next line is read.
-      this.finding('LOG-READ-7', `the reader failed on this line (${errorMessage(error)}); it was skipped`, loc);
+      this.finding({ rule: 'LOG-READ-7', messageId: 'readerFailed', data: { error: errorMessage(error) } }, loc);
     }
   }
 
@@ -158,12 +161,12 @@ class RecordReader {
     } catch (error) {
       const what =
         end === start
-          ? 'an empty line'
+          ? ({ problem: 'empty-line', error: null } as const)
           : startsWithBom(buffer, start, end)
-            ? 'a UTF-8 byte order mark (0xEF 0xBB 0xBF) before the JSON; DSH writes none and its JSON.parse refuses the line'
-            : `invalid JSON (${errorMessage(error)})`;
-      if (lineNo === 1) return this.refuseHeader('LOG-HDR-1', `expected a session header on line 1, found ${what}`, loc);
-      return this.finding('LOG-READ-3', `expected one JSON value, found ${what}`, loc);
+            ? ({ problem: 'byte-order-mark', error: null } as const)
+            : ({ problem: 'invalid-json', error: errorMessage(error) } as const);
+      if (lineNo === 1) return this.refuseHeader({ rule: 'LOG-HDR-1', messageId: 'headerNotJson', data: what }, loc);
+      return this.finding({ rule: 'LOG-READ-3', messageId: 'notJson', data: what }, loc);
     }
     const seqOf = (v: unknown): number | null => {
       if (typeof v !== 'object' || v === null) return null;
@@ -175,7 +178,7 @@ class RecordReader {
     if (lineNo === 1) {
       if (problem) this.jsonProblem(problem, loc, null);
       const verdict = validateHeader(value);
-      if (!verdict.ok) return this.refuseHeader(verdict.rule, verdict.message, loc);
+      if (!verdict.ok) return this.refuseHeader(verdict.message, loc);
       this.header = verdict.header;
       const toolResultIds = this.toolResultIds;
       this.legacy = { sessionId: verdict.header.id, toolResultId: (seq) => toolResultIds.get(seq) };
@@ -183,14 +186,14 @@ class RecordReader {
       return;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return this.finding('LOG-READ-4', `expected an event object, found ${describe(value)}`, loc);
+      return this.finding({ rule: 'LOG-READ-4', messageId: 'notObject', data: { foundKind: describe(value) } }, loc);
     }
     const record = value as Record<string, unknown>;
     const seqHint = typeof record.seq === 'number' ? record.seq : typeof record.seq0 === 'number' ? record.seq0 : null;
     if (problem) this.jsonProblem(problem, loc, seqHint);
     if (typeof record.type === 'string' && ROW_TAGS.has(record.type)) {
       const verdict = expandChunkRow(record);
-      if (!verdict.ok) return this.finding('LOG-ROW-1', verdict.message, loc, seqHint);
+      if (!verdict.ok) return this.finding(verdict.message, loc, seqHint);
       const events = verdict.events;
       for (let i = 0; i < events.length; i++) this.event(events[i], loc);
       return;
@@ -217,7 +220,7 @@ class RecordReader {
   private textProblems(buffer: Buffer, start: number, end: number, text: string, value: unknown, loc: EventLocation, seq: number | null): void {
     const bad = firstInvalidUtf8(buffer, start, end, text);
     if (bad !== -1) {
-      this.finding('LOG-JSON-3', `expected valid UTF-8, found the invalid byte sequence ${utf8SequenceHex(buffer, start + bad, end)} at byte ${bad} of the line; DSH reads it as U+FFFD`, loc, seq);
+      this.finding({ rule: 'LOG-JSON-3', messageId: 'invalidUtf8', data: { bytes: utf8SequenceHex(buffer, start + bad, end), at: bad } }, loc, seq);
     }
     if (typeof value !== 'object' || value === null) return;
     const walked = keysOfLastWalk();
@@ -227,16 +230,15 @@ class RecordReader {
     if (countKeySeparators(buffer, start, end) === parsedKeys) return;
     const dup = findDuplicateKey(text);
     if (dup) {
-      this.finding('LOG-JSON-4', `expected unique object keys, found ${JSON.stringify(dup.key.length > 60 ? `${dup.key.slice(0, 60)}…` : dup.key)} twice in ${dup.path}; DSH keeps the last value, other parsers may keep the first`, loc, seq);
+      this.finding({ rule: 'LOG-JSON-4', messageId: 'duplicateKey', data: { key: dup.key.length > 60 ? `${dup.key.slice(0, 60)}…` : dup.key, path: dup.path } }, loc, seq);
     }
   }
 
   private jsonProblem(problem: NonNullable<ReturnType<typeof findJsonProblem>>, loc: EventLocation, seq: number | null): void {
     if (problem.kind === 'proto-key') {
-      this.finding('LOG-JSON-2', `expected no "__proto__" object keys, found one at ${problem.path}`, loc, seq);
+      this.finding({ rule: 'LOG-JSON-2', messageId: 'protoKey', data: { path: problem.path } }, loc, seq);
     } else {
-      const found = problem.kind === 'non-finite' ? 'a number that overflows to Infinity' : 'negative zero';
-      this.finding('LOG-JSON-1', `expected lossless JSON (finite numbers, no -0), found ${found} at ${problem.path}`, loc, seq);
+      this.finding({ rule: 'LOG-JSON-1', messageId: 'lossyNumber', data: { problem: problem.kind === 'non-finite' ? 'non-finite' : 'negative-zero', path: problem.path } }, loc, seq);
     }
   }
 
@@ -244,18 +246,18 @@ class RecordReader {
     if (tail && !tornFrame) {
       const loc = { file: this.file, line: tail.lineNo, byteOffset: tail.byteOffset };
       if (this.header === null && !this.stopped) {
-        this.refuseHeader('LOG-HDR-1', `expected a newline-terminated session header on line 1, found only a torn ${tail.length}-byte fragment`, loc);
+        this.refuseHeader({ rule: 'LOG-HDR-1', messageId: 'tornHeader', data: { length: tail.length } }, loc);
         return;
       }
-      this.finding('LOG-READ-6', `final line has no newline (torn tail of ${tail.length} bytes); ignored as DSH does on load`, loc);
+      this.finding({ rule: 'LOG-READ-6', messageId: 'tornTail', data: { length: tail.length } }, loc);
     }
     if (this.header === null && !this.stopped && !this.unreadable) {
-      this.finding('LOG-HDR-1', 'expected a session header on line 1, found an empty log', { file: this.file, line: 1, byteOffset: 0 });
+      this.finding({ rule: 'LOG-HDR-1', messageId: 'emptyLog', data: {} }, { file: this.file, line: 1, byteOffset: 0 });
       this.unreadable = true;
       return;
     }
     for (const [kind, seen] of this.legacySeen) {
-      this.finding('LOG-LEGACY-2', `normalised ${seen.count} legacy v0 record(s): ${kind} (first here)`, seen.loc, seen.seq);
+      this.finding({ rule: 'LOG-LEGACY-2', messageId: 'normalised', data: { count: seen.count, kind } }, seen.loc, seen.seq);
     }
   }
 }

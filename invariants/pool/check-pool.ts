@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { specRefFor, type CheckOptions } from '../engine.js';
-import { engineRules } from '../engine-rules.js';
+import { engineMessages, engineRules } from '../engine-rules.js';
+import type { MessageOf } from '../message-templates.js';
+import { findingMessage } from '../messages.js';
 import type { FileResult } from '../check.js';
 import type { PoolRequest, PoolResponse } from './protocol.js';
 
@@ -48,14 +50,16 @@ function spawn(limits: ResourceLimits): Worker {
 }
 
 /** The result for a file whose worker died: one file-level LOG-CHECK-2, status unreadable. */
-function lostFile(file: string, why: string): FileResult {
+type Lost = Extract<MessageOf<typeof engineMessages>, { rule: 'LOG-CHECK-2' }>;
+
+function lostFile(file: string, why: Omit<Lost, 'rule'>): FileResult {
   const meta = engineRules['LOG-CHECK-2'];
   return {
     file,
     events: 0,
     bytes: 0,
     status: 'unreadable',
-    findings: [{ rule: 'LOG-CHECK-2', severity: 'error', file, line: null, byteOffset: null, seq: null, witness: [], message: `the checker could not finish this log: ${why}; no verdict for it (the other logs were checked)`, specRef: specRefFor('LOG-CHECK-2', meta) }],
+    findings: [{ rule: 'LOG-CHECK-2', severity: 'error', file, line: null, byteOffset: null, seq: null, witness: [], ...findingMessage('LOG-CHECK-2', why.messageId, why.data), specRef: specRefFor('LOG-CHECK-2', meta) }],
     suppressed: {},
     counts: { error: 1, warning: 0, info: 0 },
   };
@@ -99,10 +103,10 @@ export async function checkInPool(files: readonly string[], { options, maxLineBy
       };
       worker.on('message', (m: PoolResponse) => {
         current = null;
-        finish(m.id, m.kind === 'result' ? m.result : lostFile(files[m.id], `internal error ${m.message}`));
+        finish(m.id, m.kind === 'result' ? m.result : lostFile(files[m.id], { messageId: 'crashed', data: { error: m.message } }));
         feed();
       });
-      const die = (why: string): void => {
+      const die = (why: Omit<Lost, 'rule'>): void => {
         if (dead) return;
         dead = true;
         running--;
@@ -115,9 +119,9 @@ export async function checkInPool(files: readonly string[], { options, maxLineBy
         if (running === 0) resolve();
       };
       worker.on('error', (error: Error & { code?: string }) => {
-        die(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `it needed more than the ${resourceLimits.maxOldGenerationSizeMb ?? '?'} MB heap budget of a check worker` : `worker failed (${error.message})`);
+        die(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { messageId: 'outOfMemory', data: { heapBudgetMb: resourceLimits.maxOldGenerationSizeMb ?? null } } : { messageId: 'workerFailed', data: { error: error.message } });
       });
-      worker.on('exit', (code) => die(`worker exited with code ${code}`));
+      worker.on('exit', (code) => die({ messageId: 'workerExited', data: { exitCode: code } }));
       feed();
     };
     for (let i = 0; i < count; i++) start();

@@ -14,7 +14,7 @@ const ESC = '\u001b';
 const evilDir = `/logs/${ESC}]0;pwned${ESC}\\${ESC}[2K\r✓ 1 file, 0 errors\u202e`;
 
 function finding(over: Partial<Finding> = {}): Finding {
-  return { rule: 'LOG-SEQ-1', severity: 'error', file: `${evilDir}/session.jsonl`, line: 3, byteOffset: 10, seq: 2, witness: [2], message: `found ${ESC}[31mred${ESC}[0m and \ufeff`, specRef: 'spec/log.md#log-seq-1', ...over };
+  return { rule: 'LOG-SEQ-1', severity: 'error', file: `${evilDir}/session.jsonl`, line: 3, byteOffset: 10, seq: 2, witness: [2], messageId: 'm', data: {}, message: `found ${ESC}[31mred${ESC}[0m and \ufeff`, specRef: 'spec/log.md#log-seq-1', ...over };
 }
 
 function report(findings: Finding[], suppressed: Record<string, number> = { 'LOG-ENV-2': 999_900 }): CheckReport {

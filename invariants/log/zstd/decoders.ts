@@ -37,7 +37,7 @@ export class FrameDecodeError extends Error {
     readonly frameIndex: number,
     readonly verdict: Extract<FrameVerdict, { ok: false }>,
   ) {
-    super(verdict.message);
+    super(`${verdict.problem.rule} ${verdict.problem.messageId}`);
     this.name = 'FrameDecodeError';
   }
 }

@@ -1,4 +1,5 @@
 import { Decompress, decompress } from 'fzstd';
+import type { ReaderMessageFor } from '../reader-rules.js';
 import type { ContentChecksum } from './checksum.js';
 import { storedChecksum } from './checksum.js';
 import type { FrameBoundary } from './frame-walker.js';
@@ -9,9 +10,14 @@ import type { FrameBoundary } from './frame-walker.js';
  * header lies). This is both the fallback decoder and the diagnosis the native path falls back to when a
  * batch fails: it names the frame and the exact problem.
  */
-export type FrameVerdict =
-  | { ok: true; decoded: Uint8Array }
-  | { ok: false; rule: 'LOG-ZSTD-1' | 'LOG-ZSTD-2'; message: string };
+export type FrameVerdict = { ok: true; decoded: Uint8Array } | { ok: false; problem: FrameProblem };
+
+/** What is wrong with one frame; where the frame is (its number and byte range) the caller adds. */
+export type FrameProblem = ReaderMessageFor<'LOG-ZSTD-1' | 'LOG-ZSTD-2'> extends infer M
+  ? M extends { rule: infer R; messageId: infer K; data: infer D }
+    ? 'frame' extends keyof D ? { rule: R; messageId: K; data: Omit<D, 'frame' | 'start' | 'end'> } : never
+    : never
+  : never;
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -24,18 +30,17 @@ export function decodeFrameChecked(bytes: Uint8Array, frame: FrameBoundary, chec
     // The walker bounded the declared size already, so fzstd's up-front allocation is affordable.
     decoded = decompress(bytes);
   } catch (error) {
-    const declared = frame.contentSize !== null ? ` (it declares a content size of ${frame.contentSize} bytes)` : '';
-    return { ok: false, rule: 'LOG-ZSTD-1', message: `is complete but cannot be decoded${declared}: ${errorMessage(error)}` };
+    return { ok: false, problem: { rule: 'LOG-ZSTD-1', messageId: 'undecodable', data: { declaredSize: frame.contentSize, error: errorMessage(error) } } };
   }
   if (frame.contentSize !== null && decoded.length !== frame.contentSize) {
-    return { ok: false, rule: 'LOG-ZSTD-1', message: `declares a content size of ${frame.contentSize} bytes but decodes to ${decoded.length} (false content size: corruption, as zstd -t reports it)` };
+    return { ok: false, problem: { rule: 'LOG-ZSTD-1', messageId: 'falseContentSize', data: { declaredSize: frame.contentSize, decodedSize: decoded.length } } };
   }
   if (frame.hasChecksum) {
     const expected = storedChecksum(bytes);
     const actual = checksumOf(decoded);
     if (expected !== actual) {
       const hex = (n: number) => `0x${n.toString(16).padStart(8, '0')}`;
-      return { ok: false, rule: 'LOG-ZSTD-2', message: `content checksum mismatch: stored ${hex(expected)}, decoded content hashes to ${hex(actual)}` };
+      return { ok: false, problem: { rule: 'LOG-ZSTD-2', messageId: 'checksumMismatch', data: { stored: hex(expected), actual: hex(actual) } } };
     }
   }
   return { ok: true, decoded };
@@ -45,15 +50,15 @@ export function decodeFrameChecked(bytes: Uint8Array, frame: FrameBoundary, chec
  * A torn final frame: decode the complete blocks that reached disk (streaming, so only what is there
  * is produced). Returns the decoded pieces and why decoding stopped early, if it did.
  */
-export function decodeTornFrame(partial: Uint8Array): { parts: Uint8Array[]; note: string } {
+export function decodeTornFrame(partial: Uint8Array): { parts: Uint8Array[]; decoderError: string | null } {
   const parts: Uint8Array[] = [];
-  let note = '';
+  let decoderError: string | null = null;
   try {
     new Decompress((data) => {
       parts.push(data);
     }).push(partial);
   } catch (error) {
-    note = ` (decoding stopped: ${errorMessage(error)})`;
+    decoderError = errorMessage(error);
   }
-  return { parts, note };
+  return { parts, decoderError };
 }

@@ -6,6 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { readLog, type LogItem } from '../read-log.js';
 import { EVENT_LINE, HEADER_LINE, rawFrame, zeroBomb } from '../test-fixtures/zstd-frames.js';
 import { createFzstdDecoder, createNativeDecoder, zstdDecoderName, type ZstdDecoder } from './decoders.js';
+import { renderMessage } from '../../messages.js';
+
+/** The reader reports data; its findings' words are the templates'. */
+const rendered = <T extends { rule: string; messageId: string; data: Record<string, unknown> }>(i: T) => ({ ...i, message: renderMessage(i.rule, i.messageId, i.data as never) });
 
 /**
  * Bounded, faithful zstd decoding: frames over the limits are refused before anything is decoded, a
@@ -38,7 +42,7 @@ async function read(bytes: Uint8Array, decoder: ZstdDecoder, chunkSize = bytes.l
     for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
   }
   const r = await readLog('t.jsonl.zstd', (i) => items.push(i), { chunks: chunks(), zstdDecoder: decoder });
-  const findings = items.flatMap((i) => (i.kind === 'finding' ? [i] : []));
+  const findings = items.flatMap((i) => (i.kind === 'finding' ? [rendered(i)] : []));
   const events = items.flatMap((i) => (i.kind === 'event' ? [i.event.seq] : []));
   return { ...r, items, findings, events };
 }

@@ -1,4 +1,4 @@
-import type { ReaderRuleId } from '../reader-rules.js';
+import type { ReaderMessage } from '../reader-rules.js';
 import { loadContentChecksum } from './checksum.js';
 import { defaultZstdDecoder, FrameDecodeError, type ZstdDecoder } from './decoders.js';
 import { FrameWalker, ZstdFormatError, ZstdLimitError, type FrameBoundary, type FrameLimits } from './frame-walker.js';
@@ -17,7 +17,7 @@ import { decodeFrameChecked, decodeTornFrame } from './fzstd-frame.js';
  */
 export type SourceItem =
   | { kind: 'data'; bytes: Uint8Array }
-  | { kind: 'problem'; rule: ReaderRuleId; message: string; fatal: boolean };
+  | { kind: 'problem'; message: ReaderMessage; fatal: boolean };
 
 export interface ZstdSourceOptions {
   limits?: Partial<FrameLimits>;
@@ -61,8 +61,9 @@ function concat(pieces: Uint8Array[]): Uint8Array {
   return new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset);
 }
 
-function frameWhere(frameNo: number, frame: FrameBoundary): string {
-  return `zstd frame ${frameNo} (compressed bytes ${frame.start}..${frame.end})`;
+/** Where a frame is, as the frame messages' data names it. */
+function frameWhere(frameNo: number, frame: FrameBoundary): { frame: number; start: number; end: number } {
+  return { frame: frameNo, start: frame.start, end: frame.end };
 }
 
 export async function* zstdSource(chunks: AsyncIterable<Uint8Array>, options: ZstdSourceOptions = {}): AsyncGenerator<SourceItem> {
@@ -87,16 +88,16 @@ export async function* zstdSource(chunks: AsyncIterable<Uint8Array>, options: Zs
     inFlight += b.bound;
     queue.push(b);
   };
-  const fail = (rule: ReaderRuleId, message: string): void => {
+  const fail = (message: ReaderMessage): void => {
     submit();
-    queue.push({ kind: 'item', item: { kind: 'problem', rule, message, fatal: true } });
+    queue.push({ kind: 'item', item: { kind: 'problem', message, fatal: true } });
     stop = true;
   };
   const onFrame = (frame: FrameBoundary, bytes: Uint8Array): void => {
     if (stop || frame.kind === 'skippable') return;
     frameNo++;
     if (frame.dictionaryId !== 0) {
-      return fail('LOG-ZSTD-1', `${frameWhere(frameNo, frame)} needs dictionary ${frame.dictionaryId}; DSH never writes dictionary frames, so this is not a DSH log frame`);
+      return fail({ rule: 'LOG-ZSTD-1', messageId: 'dictionaryFrame', data: { ...frameWhere(frameNo, frame), dictionaryId: frame.dictionaryId } });
     }
     if (batch && batch.bound + frame.maxDecodedBytes > BATCH_BOUND) submit();
     batch ??= { kind: 'batch', frames: [], pieces: [], firstFrameNo: frameNo, bound: 0, chunk: chunkNo };
@@ -129,7 +130,8 @@ export async function* zstdSource(chunks: AsyncIterable<Uint8Array>, options: Zs
       const frame = entry.frames[k];
       const verdict = error instanceof FrameDecodeError && k === error.frameIndex ? error.verdict : decodeFrameChecked(entry.pieces[k], frame, checksumOf);
       if (!verdict.ok) {
-        yield { kind: 'problem', rule: verdict.rule, message: `${frameWhere(entry.firstFrameNo + k, frame)} ${verdict.message}`, fatal: true };
+        const { problem } = verdict;
+        yield { kind: 'problem', message: { ...problem, data: { ...frameWhere(entry.firstFrameNo + k, frame), ...problem.data } } as ReaderMessage, fatal: true };
         return;
       }
       if (verdict.decoded.length > 0) yield { kind: 'data', bytes: verdict.decoded };
@@ -138,7 +140,7 @@ export async function* zstdSource(chunks: AsyncIterable<Uint8Array>, options: Zs
     const first = entry.frames[0];
     const last = entry.frames[entry.frames.length - 1];
     const message = error instanceof Error ? error.message : String(error);
-    yield { kind: 'problem', rule: 'LOG-ZSTD-1', message: `zstd frames ${entry.firstFrameNo}..${entry.firstFrameNo + entry.frames.length - 1} (compressed bytes ${first.start}..${last.end}) cannot be decoded: ${message}`, fatal: true };
+    yield { kind: 'problem', message: { rule: 'LOG-ZSTD-1', messageId: 'batchUndecodable', data: { firstFrame: entry.firstFrameNo, lastFrame: entry.firstFrameNo + entry.frames.length - 1, start: first.start, end: last.end, error: message } }, fatal: true };
   }
 
   async function* drain(all: boolean): AsyncGenerator<SourceItem, boolean> {
@@ -167,8 +169,8 @@ export async function* zstdSource(chunks: AsyncIterable<Uint8Array>, options: Zs
     } catch (error) {
       if (!(error instanceof ZstdFormatError)) throw error;
       if (!stop) {
-        const rule = error instanceof ZstdLimitError ? 'LOG-ZSTD-4' : 'LOG-ZSTD-1';
-        fail(rule, `zstd frame ${frameNo + 1} at compressed byte ${error.offset}: ${error.message}`);
+        const data = { frame: frameNo + 1, offset: error.offset, detail: error.message };
+        fail(error instanceof ZstdLimitError ? { rule: 'LOG-ZSTD-4', messageId: 'overLimit', data } : { rule: 'LOG-ZSTD-1', messageId: 'badFrame', data });
       }
     }
     if (stop) {
@@ -184,7 +186,7 @@ export async function* zstdSource(chunks: AsyncIterable<Uint8Array>, options: Zs
   if (walker.inFrame) {
     // Torn final frame (its header, if read, was already held to the limits): keep the complete blocks.
     const partial = concat(pieces);
-    const { parts, note } = decodeTornFrame(partial);
+    const { parts, decoderError } = decodeTornFrame(partial);
     let decodedLength = 0;
     for (const part of parts) {
       decodedLength += part.length;
@@ -192,8 +194,7 @@ export async function* zstdSource(chunks: AsyncIterable<Uint8Array>, options: Zs
     }
     yield {
       kind: 'problem',
-      rule: 'LOG-ZSTD-3',
-      message: `final zstd frame ${frameNo + 1} is incomplete (${partial.length} of its bytes reached disk before EOF at compressed byte ${walker.offset}); kept ${decodedLength} decoded bytes, complete lines only${note}`,
+      message: { rule: 'LOG-ZSTD-3', messageId: 'tornFrame', data: { frame: frameNo + 1, bytesOnDisk: partial.length, offset: walker.offset, kept: decodedLength, decoderError } },
       fatal: false,
     };
   }

@@ -4,6 +4,7 @@ import type { SessionModel } from '../../model/session-model.js';
 import { isRec, show, type Rec } from '../core/access.js';
 import { agentInstructionsRuleMeta } from './meta.js';
 import { blockShape, findSection, headingFor, scopeForPath } from './text-checks.js';
+import { defineMessages } from '../../message-templates.js';
 
 /**
  * Validator rules for agent-instructions (spec/agent-instructions.md §2). Upstream's companion checks
@@ -72,10 +73,61 @@ function checkIdentity(identity: unknown): string | undefined {
   return undefined;
 }
 
-export const agentInstructionsRules: RuleModule = {
+/** Values read from the log are their `show` rendering; `index` is a position in changes[] or content[]. */
+type ChangeAt = { index: number; path: string };
+export const agentInstructionsMessages = defineMessages({
+  'AI-SRC-1': {
+    /** `problems`: one clause per defect of the message's shape, in the order they were found. */
+    malformed: (d: { problems: string[] }) => `workspace message: ${d.problems.join('; ')}`,
+  },
+  'AI-SRC-2': {
+    removeWithDigest: (d: ChangeAt & { digest: string }) => `changes[${d.index}] removes ${d.path} but carries digest ${d.digest} (a remove has none)`,
+    badDigest: (d: ChangeAt & { action: string; digest: string }) => `changes[${d.index}] (${d.action} ${d.path}) has digest ${d.digest}, expected 40 lowercase hex digits`,
+  },
+  'AI-SRC-3': {
+    wrongScope: (d: ChangeAt & { implied: string; found: string }) => `changes[${d.index}] path ${d.path} implies scope ${d.implied}, found ${d.found}`,
+  },
+  'AI-BASE-1': {
+    badBaseline: (d: { found: string }) => `baseline is ${d.found}; only \`baseline: true\` is meaningful`,
+    identityWithoutBaseline: (_d: Record<string, never>) => 'baselineIdentity on a source that is not a baseline',
+    /** `problem`: what is wrong with the baseline identity. */
+    badIdentity: (d: { problem: string }) => d.problem,
+  },
+  'AI-FRAME-1': {
+    badBlock: (d: { index: number; reason: string }) => `content[${d.index}]: ${d.reason}`,
+  },
+  'AI-BUDGET-1': {
+    disabled: (d: { maxBytes: number }) => `maxBytes ${d.maxBytes} disables the source, yet a workspace message was appended`,
+    overBudget: (d: { index: number; bytes: number; maxBytes: number }) => `content[${d.index}] is ${d.bytes} UTF-8 bytes, over maxBytes ${d.maxBytes}`,
+  },
+  'AI-HEAD-1': {
+    noChange: (_d: Record<string, never>) => 'a workspace message that is not a baseline announces no change',
+    noHeading: (d: ChangeAt & { action: string }) => `changes[${d.index}] (${d.action} ${d.path}) has no matching heading in order in the message text`,
+  },
+  'AI-SEQ-1': {
+    /** `alreadyRemoved`: the scope's last announcement was a remove (false: it was never announced). */
+    removeUnannounced: (d: ChangeAt & { alreadyRemoved: boolean }) => `changes[${d.index}] removes ${d.path}, but its scope was ${d.alreadyRemoved ? 'already removed' : 'never announced'}`,
+  },
+  'AI-SEQ-2': {
+    removeInvisible: (d: ChangeAt & { announcedSeq: number }) => `changes[${d.index}] removes ${d.path}, whose announcement (seq ${d.announcedSeq}) is no longer visible`,
+  },
+  'AI-SEQ-3': {
+    sameDigestVisible: (d: ChangeAt & { visibleSeq: number }) => `changes[${d.index}] announces ${d.path} again with the same digest while seq ${d.visibleSeq} is still visible`,
+  },
+  'AI-POS-1': {
+    outsideStep: (_d: Record<string, never>) => 'workspace message outside an open step',
+    afterRequest: (_d: Record<string, never>) => "workspace message after the step's request/header",
+  },
+  'AI-POS-2': {
+    userAfterWorkspace: (d: { workspaceSeq: number }) => `the direct user message comes after the workspace message seq ${d.workspaceSeq} of the same batch`,
+  },
+});
+
+export const agentInstructionsRules: RuleModule<typeof agentInstructionsMessages> = {
   name: 'agent-instructions',
   source: 'agent-instructions',
   rules: agentInstructionsRuleMeta,
+  messages: agentInstructionsMessages,
   create(ctx: RuleContext) {
     const history = new Map<string, Announcement[]>();
     /** The open step's batch: was a workspace message already appended in it (and which)? */
@@ -122,20 +174,20 @@ export const agentInstructionsRules: RuleModule = {
           changes.push(entry);
         });
       }
-      if (problems.length > 0) ctx.report('AI-SRC-1', { event: located, message: `workspace message: ${problems.join('; ')}` });
+      if (problems.length > 0) ctx.report('AI-SRC-1', { event: located, messageId: 'malformed', data: { problems } });
       return { changes, texts };
     }
 
     function checkChanges(located: LocatedEvent, changes: readonly Change[]): void {
       changes.forEach((change, i) => {
         if (change.action === 'remove') {
-          if (change.digest !== undefined) ctx.report('AI-SRC-2', { event: located, message: `changes[${i}] removes ${show(change.path)} but carries digest ${show(change.digest)} (a remove has none)` });
+          if (change.digest !== undefined) ctx.report('AI-SRC-2', { event: located, messageId: 'removeWithDigest', data: { index: i, path: show(change.path), digest: show(change.digest) } });
         } else if (typeof change.digest !== 'string' || !DIGEST.test(change.digest)) {
-          ctx.report('AI-SRC-2', { event: located, message: `changes[${i}] (${change.action} ${show(change.path)}) has digest ${show(change.digest)}, expected 40 lowercase hex digits` });
+          ctx.report('AI-SRC-2', { event: located, messageId: 'badDigest', data: { index: i, action: change.action, path: show(change.path), digest: show(change.digest) } });
         }
         const implied = scopeForPath(change.path);
         if (change.path.length > 0 && implied !== change.scope) {
-          ctx.report('AI-SRC-3', { event: located, message: `changes[${i}] path ${show(change.path)} implies scope ${show(implied)}, found ${show(change.scope)}` });
+          ctx.report('AI-SRC-3', { event: located, messageId: 'wrongScope', data: { index: i, path: show(change.path), implied: show(implied), found: show(change.scope) } });
         }
       });
     }
@@ -143,16 +195,16 @@ export const agentInstructionsRules: RuleModule = {
     /** Is this a baseline, and (when its identity is valid) the budget the identity states. */
     function checkBaseline(located: LocatedEvent, source: Rec): { isBaseline: boolean; statedBudget?: number } {
       if ('baseline' in source && source.baseline !== true) {
-        ctx.report('AI-BASE-1', { event: located, message: `baseline is ${show(source.baseline)}; only \`baseline: true\` is meaningful` });
+        ctx.report('AI-BASE-1', { event: located, messageId: 'badBaseline', data: { found: show(source.baseline) } });
         return { isBaseline: false };
       }
       if (source.baseline !== true) {
-        if ('baselineIdentity' in source) ctx.report('AI-BASE-1', { event: located, message: 'baselineIdentity on a source that is not a baseline' });
+        if ('baselineIdentity' in source) ctx.report('AI-BASE-1', { event: located, messageId: 'identityWithoutBaseline', data: {} });
         return { isBaseline: false };
       }
       const problem = checkIdentity(source.baselineIdentity);
       if (problem !== undefined) {
-        ctx.report('AI-BASE-1', { event: located, message: problem });
+        ctx.report('AI-BASE-1', { event: located, messageId: 'badIdentity', data: { problem } });
         return { isBaseline: true };
       }
       return { isBaseline: true, statedBudget: (JSON.parse(source.baselineIdentity as string) as { maxBytes: number }).maxBytes };
@@ -162,25 +214,25 @@ export const agentInstructionsRules: RuleModule = {
       const bodies: string[] = [];
       texts.forEach((text, i) => {
         const shape = blockShape(text);
-        if (shape.kind === 'invalid') ctx.report('AI-FRAME-1', { event: located, message: `content[${i}]: ${shape.reason}` });
+        if (shape.kind === 'invalid') ctx.report('AI-FRAME-1', { event: located, messageId: 'badBlock', data: { index: i, reason: shape.reason } });
         bodies.push(shape.kind === 'invalid' ? text : shape.body);
       });
 
       // Budget: the configured one, else (baseline block only) the identity's.
       const configured = configuredBudget();
       if (configured !== undefined && !(configured > 0 && Number.isFinite(configured))) {
-        ctx.report('AI-BUDGET-1', { event: located, message: `maxBytes ${configured} disables the source, yet a workspace message was appended` });
+        ctx.report('AI-BUDGET-1', { event: located, messageId: 'disabled', data: { maxBytes: configured } });
       } else {
         texts.forEach((text, i) => {
           // Without a known config, a baseline block is judged by the budget its identity states.
           const budget = configured ?? (isBaseline && i === 0 ? statedBudget : undefined);
-          if (budget !== undefined && utf8(text) > budget) ctx.report('AI-BUDGET-1', { event: located, message: `content[${i}] is ${utf8(text)} UTF-8 bytes, over maxBytes ${budget}` });
+          if (budget !== undefined && utf8(text) > budget) ctx.report('AI-BUDGET-1', { event: located, messageId: 'overBudget', data: { index: i, bytes: utf8(text), maxBytes: budget } });
         });
       }
 
       // Headings, in change order: baseline sets in block 0 of a baseline, the rest in the dynamic block.
       if (!isBaseline && changes.length === 0) {
-        ctx.report('AI-HEAD-1', { event: located, message: 'a workspace message that is not a baseline announces no change' });
+        ctx.report('AI-HEAD-1', { event: located, messageId: 'noChange', data: {} });
         return;
       }
       const baselineBody = isBaseline ? bodies[0] : undefined;
@@ -205,7 +257,7 @@ export const agentInstructionsRules: RuleModule = {
         }
         // Removals that open a replacement baseline retract the old one without a heading.
         if (phase === 'superseded' && change.action === 'remove') return;
-        ctx.report('AI-HEAD-1', { event: located, message: `changes[${i}] (${change.action} ${show(change.path)}) has no matching heading in order in the message text` });
+        ctx.report('AI-HEAD-1', { event: located, messageId: 'noHeading', data: { index: i, action: change.action, path: show(change.path) } });
       });
     }
 
@@ -216,18 +268,18 @@ export const agentInstructionsRules: RuleModule = {
         if (change.action === 'remove') {
           const previous = earlierHere ?? latest(change.scope, model, false)?.change;
           if (previous === undefined || previous.action === 'remove') {
-            ctx.report('AI-SEQ-1', { event: located, message: `changes[${i}] removes ${show(change.path)}, but its scope was ${previous === undefined ? 'never announced' : 'already removed'}` });
+            ctx.report('AI-SEQ-1', { event: located, messageId: 'removeUnannounced', data: { index: i, path: show(change.path), alreadyRemoved: previous !== undefined } });
           } else if (earlierHere === undefined) {
             const announced = latest(change.scope, model, false)!;
             if (!model.surface.isVisible(announced.seq)) {
-              ctx.report('AI-SEQ-2', { event: located, witness: [announced.seq], message: `changes[${i}] removes ${show(change.path)}, whose announcement (seq ${announced.seq}) is no longer visible` });
+              ctx.report('AI-SEQ-2', { event: located, witness: [announced.seq], messageId: 'removeInvisible', data: { index: i, path: show(change.path), announcedSeq: announced.seq } });
             }
           }
         } else if (change.action === 'set' && !isBaseline && earlierHere === undefined) {
           const visible = latest(change.scope, model, true);
           const v = visible?.change;
           if (v !== undefined && v.action === 'set' && v.path === change.path && v.digest === change.digest) {
-            ctx.report('AI-SEQ-3', { event: located, witness: [visible!.seq], message: `changes[${i}] announces ${show(change.path)} again with the same digest while seq ${visible!.seq} is still visible` });
+            ctx.report('AI-SEQ-3', { event: located, witness: [visible!.seq], messageId: 'sameDigestVisible', data: { index: i, path: show(change.path), visibleSeq: visible!.seq } });
           }
         }
         inMessage.set(change.scope, change);
@@ -255,14 +307,14 @@ export const agentInstructionsRules: RuleModule = {
         if (!isWorkspaceMessage(event)) {
           const kind = isRec(event.data) && isRec(event.data.source) ? event.data.source.kind : undefined;
           if (inBatch && kind === 'user' && batchWorkspaceSeq !== null) {
-            ctx.report('AI-POS-2', { event: located, witness: [batchWorkspaceSeq], message: `the direct user message comes after the workspace message seq ${batchWorkspaceSeq} of the same batch` });
+            ctx.report('AI-POS-2', { event: located, witness: [batchWorkspaceSeq], messageId: 'userAfterWorkspace', data: { workspaceSeq: batchWorkspaceSeq } });
           }
           return;
         }
         const data = event.data as Rec;
         const source = data.source as Rec;
         if (!inBatch) {
-          ctx.report('AI-POS-1', { event: located, message: model.openStep === null ? 'workspace message outside an open step' : "workspace message after the step's request/header" });
+          ctx.report('AI-POS-1', { event: located, messageId: model.openStep === null ? 'outsideStep' : 'afterRequest', data: {} });
         } else if (batchWorkspaceSeq === null) {
           batchWorkspaceSeq = event.seq;
         }

@@ -1,6 +1,7 @@
 import type { RuleModule } from '../../engine.js';
-import { isRec, nonEmptyString, rec, show, turnStep } from '../core/access.js';
+import { isRec, nonEmptyString, rec, show } from '../core/access.js';
 import { LOG_DECIDABLE, NON_CONTRIBUTOR_KINDS, contributorRules, isCompactionCheckpoint, isOfficialSource } from './catalog.js';
+import { defineMessages } from '../../message-templates.js';
 
 /**
  * The log-decidable contributor rules, applied by `check` to the messages of any plugin source (a
@@ -15,10 +16,30 @@ const rules = Object.fromEntries(LOG_DECIDABLE.map((id) => [id, contributorRules
 const BATCH_CLOSERS: ReadonlySet<string> = new Set(['request/header', 'assistant/message', 'tool/call', 'tool/result']);
 const VISITED: ReadonlySet<string> = new Set(['user/message', 'step/start', ...BATCH_CLOSERS]);
 
-export const contributorLogRules: RuleModule = {
+/** Whose message it is: a plugin (its name shown) or another source kind (shown); cut to 40. */
+type Who = { plugin: string | null; kind: string };
+const whoText = (d: Who): string => (d.plugin !== null ? `plugin ${d.plugin}` : `source kind ${d.kind}`);
+
+export const contributorMessages = defineMessages({
+  'CTX-SOURCE-3': {
+    unnamedPlugin: (d: { found: string }) => `expected a {kind:"plugin"} source to name its plugin with a non-empty string, found plugin ${d.found}`,
+  },
+  'CTX-APPEND-4': {
+    replaces: (d: Who & { start: string; end: string }) => `expected the message of ${whoText(d)} to be appended; it replaces surface seqs ${d.start}..${d.end}, rewriting earlier events`,
+  },
+  'CTX-APPEND-5': {
+    noOpenStep: (d: Who) => `expected the message of ${whoText(d)} inside an open step; no step is open`,
+    /** `turn`/`step`: the open ones, shown (cut to 20); `closedBy`: the seq that closed the batch, shown. */
+    batchClosed: (d: Who & { turn: string; step: string; closedBy: string }) =>
+      `expected the message of ${whoText(d)} in the batch of turn ${d.turn}/step ${d.step}; the batch closed at seq ${d.closedBy} when the request was built`,
+  },
+});
+
+export const contributorLogRules: RuleModule<typeof contributorMessages> = {
   name: 'contributor',
   source: 'contributor',
   rules,
+  messages: contributorMessages,
   create(ctx) {
     // Whether the open step's batch still accepts messages (reset by every step/start).
     let batchOpen = false;
@@ -47,22 +68,23 @@ export const contributorLogRules: RuleModule = {
         const source = rec(rec(event.data)?.source);
         if (!source || typeof source.kind !== 'string' || NON_CONTRIBUTOR_KINDS.has(source.kind)) return;
         if (isCompactionCheckpoint(source) || isOfficialSource(source)) return;
-        const who = source.kind === 'plugin' ? `plugin ${show(source.plugin, 40)}` : `source kind ${show(source.kind, 40)}`;
+        const who: Who = source.kind === 'plugin' ? { plugin: show(source.plugin, 40), kind: show(source.kind, 40) } : { plugin: null, kind: show(source.kind, 40) };
         if (source.kind === 'plugin' && !nonEmptyString(source.plugin)) {
-          ctx.report('CTX-SOURCE-3', { event: located, message: `expected a {kind:"plugin"} source to name its plugin with a non-empty string, found plugin ${show(source.plugin)}` });
+          ctx.report('CTX-SOURCE-3', { event: located, messageId: 'unnamedPlugin', data: { found: show(source.plugin) } });
         }
         // A missing or malformed surfaceOp is LOG-SURF-2's; a replace is a contributor rewriting history.
         const op = event.surfaceOp;
         if (isRec(op) && op.op === 'replace') {
-          ctx.report('CTX-APPEND-4', { event: located, witness: [op.start, op.end].filter((s): s is number => typeof s === 'number'), message: `expected the message of ${who} to be appended; it replaces surface seqs ${show(op.start)}..${show(op.end)}, rewriting earlier events` });
+          ctx.report('CTX-APPEND-4', { event: located, witness: [op.start, op.end].filter((s): s is number => typeof s === 'number'), messageId: 'replaces', data: { ...who, start: show(op.start), end: show(op.end) } });
         }
         if (model.openStep === null) {
-          ctx.report('CTX-APPEND-5', { event: located, message: `expected the message of ${who} inside an open step; no step is open` });
+          ctx.report('CTX-APPEND-5', { event: located, messageId: 'noOpenStep', data: who });
         } else if (!batchOpen && !afterToolResult) {
           ctx.report('CTX-APPEND-5', {
             event: located,
             witness: closedBy !== null ? [closedBy] : [],
-            message: `expected the message of ${who} in the batch of ${turnStep(model.openTurn, model.openStep)}; the batch closed at seq ${show(closedBy)} when the request was built`,
+            messageId: 'batchClosed',
+            data: { ...who, turn: show(model.openTurn, 20), step: show(model.openStep, 20), closedBy: show(closedBy) },
           });
         }
       },

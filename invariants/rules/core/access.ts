@@ -25,6 +25,3 @@ export function show(value: unknown, max = 80): string {
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
-
-/** `turn N/step M` as the upstream invariants print it. */
-export const turnStep = (turn: unknown, step: unknown): string => `turn ${show(turn, 20)}/step ${show(step, 20)}`;

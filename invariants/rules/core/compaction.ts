@@ -1,5 +1,6 @@
 import type { RuleMeta, RuleModule } from '../../engine.js';
 import type { LocatedEvent } from '../../log/types.js';
+import { defineMessages } from '../../message-templates.js';
 import { isSafeInt, isSeq, nonEmptyString, rec, show } from './access.js';
 
 const doc = 'spec/log.md';
@@ -74,6 +75,72 @@ export const compactionRules = {
   },
 } as const satisfies Record<string, RuleMeta>;
 
+/** Who owns a bracket: its turn as shown, or null for a standalone compaction. */
+type Owner = { owner: string | null };
+const ownerText = (d: Owner): string => (d.owner === null ? 'standalone compaction' : `compaction for turn ${d.owner}`);
+/** How a bracket's owner disagrees with the open turn (shown values; null: no turn is open). */
+type OwnerProblem = { owner: string | null; openTurn: string | null };
+const ownerProblemText = (d: OwnerProblem): string =>
+  d.owner === null ? `is standalone (turn null) but turn ${d.openTurn} is open` : d.openTurn === null ? `is owned by turn ${d.owner} but no turn is open` : `is owned by turn ${d.owner} but the open turn is ${d.openTurn}`;
+/** Which event (or checkpoint) a bracket message is about, e.g. `compaction/summary`. */
+type Subject = { subject: string };
+const bracket = {
+  noOpenStart: (d: Subject) => `${d.subject} has no open compaction/start`,
+  compactionIdMismatch: (d: Subject & { found: string; expected: string; startSeq: number }) => `${d.subject} compactionId ${d.found} does not match compaction/start ${d.expected} (seq ${d.startSeq})`,
+  sourceCommandIdMismatch: (d: Subject & { found: string; expected: string }) => `${d.subject} sourceCommandId ${d.found} does not match compaction/start's ${d.expected}`,
+};
+const ownerOfBracket = { bracketOwner: (d: Subject & OwnerProblem) => `${d.subject}'s bracket ${ownerProblemText(d)}` };
+
+/** Values read from the log are their `show` rendering. */
+export const compactionMessages = defineMessages({
+  'LOG-CMP-1': {
+    notNonEmptyString: (d: { field: string; found: string }) => `expected ${d.field} to be a non-empty string, found ${d.found}`,
+  },
+  'LOG-CMP-2': {
+    startWhileOpen: (d: Owner & { startSeq: number }) => `compaction/start while the ${ownerText(d)} started at seq ${d.startSeq} is still open`,
+    startOwner: (d: OwnerProblem) => `compaction/start ${ownerProblemText(d)}`,
+  },
+  'LOG-CMP-3': {
+    ...bracket,
+    ...ownerOfBracket,
+    secondSummary: (_d: Record<string, never>) => 'expected one compaction/summary per compaction, found a second one',
+    emptyShadowedSeqs: (d: { found: string }) => `expected non-empty shadowedSeqs, found ${d.found}`,
+    shadowedRange: (d: { first: string; last: string; found: string }) => `expected shadowedRange to equal the first and last shadowedSeqs {start:${d.first}, end:${d.last}}, found ${d.found}`,
+    shadowedTokenCount: (d: { found: string }) => `expected shadowedTokenCount to be a non-negative safe integer, found ${d.found}`,
+  },
+  'LOG-CMP-4': bracket,
+  'LOG-CMP-5': {
+    ...bracket,
+    ...ownerOfBracket,
+    endOwner: (d: { found: string; expected: string }) => `compaction/end owner ${d.found} does not match compaction/start owner ${d.expected}`,
+    endWithoutSummary: (_d: Record<string, never>) => 'a successful compaction/end (no error) requires a compaction/summary in its bracket, found none',
+  },
+  'LOG-CMP-6': {
+    turnCrossesBracket: (d: Owner & { eventType: string; startSeq: number; more: number }) =>
+      `${d.eventType} crosses the open ${ownerText(d)} started at seq ${d.startSeq}${d.more > 0 ? ` (and ${d.more} more turn boundaries)` : ''}; no session/end-seed follows that would make it a stale orphan`,
+  },
+  'LOG-CMP-7': {
+    checkpointExpected: (d: { summarySeq: number; foundType: string; surfaceOp: string | null }) =>
+      `expected the compaction checkpoint (user/message replace with a compact source) right after compaction/summary seq ${d.summarySeq}, found ${d.foundType}${d.surfaceOp !== null ? ` with surfaceOp ${d.surfaceOp}` : ''}`,
+    endWithoutCheckpoint: (_d: Record<string, never>) => 'a successful compaction/end requires the checkpoint user/message in its bracket, found none',
+    checkpointBeforeSummary: (_d: Record<string, never>) => 'expected the compaction checkpoint right after its compaction/summary, found it before any summary',
+  },
+  'LOG-CMP-8': {
+    extraSourceKeys: (d: { keys: string[] }) => `expected checkpoint source keys kind, plugin, compactionId[, sourceCommandId], found extra ${d.keys.join(', ')}`,
+    sourceEventSeqs: (d: { expected: string; found: string }) => `expected checkpoint sourceEventSeqs ${d.expected} ([start, summary, ...shadowedSeqs]), found ${d.found}`,
+    removedSeqs: (d: { expected: string; found: string }) => `expected the checkpoint to remove exactly summary.shadowedSeqs ${d.expected} from the surface, found it removed ${d.found}`,
+  },
+  'LOG-CMP-9': {
+    pruneRewrite: (d: { pruneSeq: number; foundType: string; surfaceOp: string }) => `expected a one-node tool/result replacement right after compaction/prune seq ${d.pruneSeq}, found ${d.foundType} with surfaceOp ${d.surfaceOp}`,
+  },
+  'LOG-END-2': {
+    endsInBracket: (d: Owner & { startSeq: number; summarized: boolean; firstCrossing: string | null }) =>
+      `log ends inside the open ${ownerText(d)} started at seq ${d.startSeq}${d.summarized ? ' (summary written, no compaction/end)' : ''}: a live or crashed writer, or a failed close${
+        d.firstCrossing !== null ? `; turn boundaries crossed it (first at seq ${d.firstCrossing}), which the next load's session/end-seed makes acceptable` : ''
+      }`,
+  },
+});
+
 interface OpenBracket {
   id: unknown;
   cmd: unknown;
@@ -87,7 +154,7 @@ interface OpenBracket {
 
 const USER_MESSAGE: ReadonlySet<string> = new Set(['user/message']);
 
-const ownerText = (turn: unknown): string => (turn === null ? 'standalone compaction' : `compaction for turn ${show(turn)}`);
+const owner = (turn: unknown): string | null => (turn === null ? null : show(turn));
 
 /**
  * Whether two seq lists render the same (`show(a, 100_000) === show(b, 100_000)`, the comparison the
@@ -111,10 +178,11 @@ export function isCheckpoint(event: LocatedEvent['event']): boolean {
   return source?.kind === 'plugin' && source.plugin === 'compact';
 }
 
-export const compactionModule: RuleModule = {
+export const compactionModule: RuleModule<typeof compactionMessages> = {
   name: 'core/compaction',
   source: 'log',
   rules: compactionRules,
+  messages: compactionMessages,
   create(ctx) {
     let openTurn: unknown = null;
     let open: OpenBracket | undefined;
@@ -125,35 +193,36 @@ export const compactionModule: RuleModule = {
     let lastLocated: LocatedEvent | null = null;
 
     const checkId = (located: LocatedEvent, value: unknown, label: string): void => {
-      if (!nonEmptyString(value)) ctx.report('LOG-CMP-1', { event: located, message: `expected ${label} to be a non-empty string, found ${show(value)}` });
+      if (!nonEmptyString(value)) ctx.report('LOG-CMP-1', { event: located, messageId: 'notNonEmptyString', data: { field: label, found: show(value) } });
     };
     const checkIds = (located: LocatedEvent, holder: Record<string, unknown>, label: string): void => {
       checkId(located, holder.compactionId, `${label} compactionId`);
       if (holder.sourceCommandId !== undefined) checkId(located, holder.sourceCommandId, `${label} sourceCommandId`);
     };
-    const ownerProblem = (owner: unknown): string | null => {
-      if (owner === null) return openTurn !== null ? `is standalone (turn null) but turn ${show(openTurn)} is open` : null;
-      if (openTurn === null) return `is owned by turn ${show(owner)} but no turn is open`;
-      return owner !== openTurn ? `is owned by turn ${show(owner)} but the open turn is ${show(openTurn)}` : null;
+    const ownerProblem = (turn: unknown): { owner: string | null; openTurn: string | null } | null => {
+      const problem = { owner: owner(turn), openTurn: owner(openTurn) };
+      if (turn === null) return openTurn !== null ? problem : null;
+      if (openTurn === null) return problem;
+      return turn !== openTurn ? problem : null;
     };
     /** The open bracket turned out not to be a stale orphan: its held crossing is a violation. */
     const flushCrossing = (): void => {
       if (crossing === null || open === undefined) return;
-      const more = crossing.count > 1 ? ` (and ${crossing.count - 1} more turn boundaries)` : '';
       ctx.report('LOG-CMP-6', {
         event: crossing.located,
         witness: [open.startSeq],
-        message: `${crossing.located.event.type} crosses the open ${ownerText(open.turn)} started at seq ${open.startSeq}${more}; no session/end-seed follows that would make it a stale orphan`,
+        messageId: 'turnCrossesBracket',
+        data: { eventType: crossing.located.event.type, owner: owner(open.turn), startSeq: open.startSeq, more: crossing.count - 1 },
       });
       crossing = null;
     };
     const matchBracket = (located: LocatedEvent, rule: 'LOG-CMP-3' | 'LOG-CMP-4' | 'LOG-CMP-5', label: string, holder: Record<string, unknown>): boolean => {
       if (open === undefined) {
-        ctx.report(rule, { event: located, message: `${label} has no open compaction/start` });
+        ctx.report(rule, { event: located, messageId: 'noOpenStart', data: { subject: label } });
         return false;
       }
-      if (holder.compactionId !== open.id) ctx.report(rule, { event: located, witness: [open.startSeq], message: `${label} compactionId ${show(holder.compactionId)} does not match compaction/start ${show(open.id)} (seq ${open.startSeq})` });
-      if (holder.sourceCommandId !== open.cmd) ctx.report(rule, { event: located, witness: [open.startSeq], message: `${label} sourceCommandId ${show(holder.sourceCommandId)} does not match compaction/start's ${show(open.cmd)}` });
+      if (holder.compactionId !== open.id) ctx.report(rule, { event: located, witness: [open.startSeq], messageId: 'compactionIdMismatch', data: { subject: label, found: show(holder.compactionId), expected: show(open.id), startSeq: open.startSeq } });
+      if (holder.sourceCommandId !== open.cmd) ctx.report(rule, { event: located, witness: [open.startSeq], messageId: 'sourceCommandIdMismatch', data: { subject: label, found: show(holder.sourceCommandId), expected: show(open.cmd) } });
       return true;
     };
 
@@ -170,7 +239,7 @@ export const compactionModule: RuleModule = {
           const summarySeq = awaitingCheckpoint;
           awaitingCheckpoint = null;
           if (!isCheckpoint(event)) {
-            ctx.report('LOG-CMP-7', { event: located, witness: [summarySeq], message: `expected the compaction checkpoint (user/message replace with a compact source) right after compaction/summary seq ${summarySeq}, found ${show(event.type)}${event.type === 'user/message' ? ` with surfaceOp ${show(event.surfaceOp)}` : ''}` });
+            ctx.report('LOG-CMP-7', { event: located, witness: [summarySeq], messageId: 'checkpointExpected', data: { summarySeq, foundType: show(event.type), surfaceOp: event.type === 'user/message' ? show(event.surfaceOp) : null } });
           }
         }
         if (awaitingPruneRewrite !== null) {
@@ -178,7 +247,7 @@ export const compactionModule: RuleModule = {
           awaitingPruneRewrite = null;
           const op = rec(event.surfaceOp);
           if (event.type !== 'tool/result' || op?.op !== 'replace' || op.start !== op.end) {
-            ctx.report('LOG-CMP-9', { event: located, witness: [pruneSeq], message: `expected a one-node tool/result replacement right after compaction/prune seq ${pruneSeq}, found ${show(event.type)} with surfaceOp ${show(event.surfaceOp)}` });
+            ctx.report('LOG-CMP-9', { event: located, witness: [pruneSeq], messageId: 'pruneRewrite', data: { pruneSeq, foundType: show(event.type), surfaceOp: show(event.surfaceOp) } });
           }
         }
 
@@ -203,10 +272,10 @@ export const compactionModule: RuleModule = {
             checkIds(located, data, 'compaction/start');
             if (open !== undefined) {
               flushCrossing();
-              ctx.report('LOG-CMP-2', { event: located, witness: [open.startSeq], message: `compaction/start while the ${ownerText(open.turn)} started at seq ${open.startSeq} is still open` });
+              ctx.report('LOG-CMP-2', { event: located, witness: [open.startSeq], messageId: 'startWhileOpen', data: { owner: owner(open.turn), startSeq: open.startSeq } });
             }
             const problem = ownerProblem(data.turn);
-            if (problem) ctx.report('LOG-CMP-2', { event: located, message: `compaction/start ${problem}` });
+            if (problem) ctx.report('LOG-CMP-2', { event: located, messageId: 'startOwner', data: problem });
             open = { id: data.compactionId, cmd: data.sourceCommandId, startSeq: seq, turn: data.turn, summarized: false, summarySeq: null, shadowedSeqs: undefined, checkpointed: false };
             crossing = null;
             return;
@@ -216,17 +285,17 @@ export const compactionModule: RuleModule = {
             if (!matchBracket(located, 'LOG-CMP-3', 'compaction/summary', data)) return;
             const bracket = open!;
             const problem = ownerProblem(bracket.turn);
-            if (problem) ctx.report('LOG-CMP-3', { event: located, message: `compaction/summary's bracket ${problem}` });
-            if (bracket.summarized) ctx.report('LOG-CMP-3', { event: located, witness: bracket.summarySeq !== null ? [bracket.summarySeq] : [], message: 'expected one compaction/summary per compaction, found a second one' });
+            if (problem) ctx.report('LOG-CMP-3', { event: located, messageId: 'bracketOwner', data: { subject: 'compaction/summary', ...problem } });
+            if (bracket.summarized) ctx.report('LOG-CMP-3', { event: located, witness: bracket.summarySeq !== null ? [bracket.summarySeq] : [], messageId: 'secondSummary', data: {} });
             const seqs = data.shadowedSeqs;
             const range = rec(data.shadowedRange);
             if (!Array.isArray(seqs) || seqs.length === 0) {
-              ctx.report('LOG-CMP-3', { event: located, message: `expected non-empty shadowedSeqs, found ${show(seqs)}` });
+              ctx.report('LOG-CMP-3', { event: located, messageId: 'emptyShadowedSeqs', data: { found: show(seqs) } });
             } else if (seqs[0] !== range?.start || seqs[seqs.length - 1] !== range?.end) {
-              ctx.report('LOG-CMP-3', { event: located, message: `expected shadowedRange to equal the first and last shadowedSeqs {start:${show(seqs[0])}, end:${show(seqs[seqs.length - 1])}}, found ${show(data.shadowedRange)}` });
+              ctx.report('LOG-CMP-3', { event: located, messageId: 'shadowedRange', data: { first: show(seqs[0]), last: show(seqs[seqs.length - 1]), found: show(data.shadowedRange) } });
             }
             if (!isSafeInt(data.shadowedTokenCount) || data.shadowedTokenCount < 0) {
-              ctx.report('LOG-CMP-3', { event: located, message: `expected shadowedTokenCount to be a non-negative safe integer, found ${show(data.shadowedTokenCount)}` });
+              ctx.report('LOG-CMP-3', { event: located, messageId: 'shadowedTokenCount', data: { found: show(data.shadowedTokenCount) } });
             }
             bracket.summarized = true;
             bracket.summarySeq = seq;
@@ -238,12 +307,12 @@ export const compactionModule: RuleModule = {
             checkIds(located, data, 'compaction/end');
             if (!matchBracket(located, 'LOG-CMP-5', 'compaction/end', data)) return;
             const bracket = open!;
-            if (data.turn !== bracket.turn) ctx.report('LOG-CMP-5', { event: located, witness: [bracket.startSeq], message: `compaction/end owner ${show(data.turn)} does not match compaction/start owner ${show(bracket.turn)}` });
+            if (data.turn !== bracket.turn) ctx.report('LOG-CMP-5', { event: located, witness: [bracket.startSeq], messageId: 'endOwner', data: { found: show(data.turn), expected: show(bracket.turn) } });
             const problem = ownerProblem(bracket.turn);
-            if (problem) ctx.report('LOG-CMP-5', { event: located, message: `compaction/end's bracket ${problem}` });
+            if (problem) ctx.report('LOG-CMP-5', { event: located, messageId: 'bracketOwner', data: { subject: 'compaction/end', ...problem } });
             const success = data.error === undefined;
-            if (success && !bracket.summarized) ctx.report('LOG-CMP-5', { event: located, witness: [bracket.startSeq], message: 'a successful compaction/end (no error) requires a compaction/summary in its bracket, found none' });
-            else if (success && !bracket.checkpointed) ctx.report('LOG-CMP-7', { event: located, witness: [bracket.startSeq], message: 'a successful compaction/end requires the checkpoint user/message in its bracket, found none' });
+            if (success && !bracket.summarized) ctx.report('LOG-CMP-5', { event: located, witness: [bracket.startSeq], messageId: 'endWithoutSummary', data: {} });
+            else if (success && !bracket.checkpointed) ctx.report('LOG-CMP-7', { event: located, witness: [bracket.startSeq], messageId: 'endWithoutCheckpoint', data: {} });
             flushCrossing();
             open = undefined;
             return;
@@ -257,16 +326,16 @@ export const compactionModule: RuleModule = {
           if (!matchBracket(located, 'LOG-CMP-4', 'compaction checkpoint', source)) return;
           const bracket = open!;
           if (!bracket.summarized) {
-            ctx.report('LOG-CMP-7', { event: located, witness: [bracket.startSeq], message: 'expected the compaction checkpoint right after its compaction/summary, found it before any summary' });
+            ctx.report('LOG-CMP-7', { event: located, witness: [bracket.startSeq], messageId: 'checkpointBeforeSummary', data: {} });
           }
           bracket.checkpointed = true;
           const extraKeys = Object.keys(source).filter((k) => !['kind', 'plugin', 'compactionId', 'sourceCommandId'].includes(k));
-          if (extraKeys.length > 0) ctx.report('LOG-CMP-8', { event: located, message: `expected checkpoint source keys kind, plugin, compactionId[, sourceCommandId], found extra ${extraKeys.join(', ')}` });
+          if (extraKeys.length > 0) ctx.report('LOG-CMP-8', { event: located, messageId: 'extraSourceKeys', data: { keys: extraKeys } });
           if (bracket.summarySeq !== null && Array.isArray(bracket.shadowedSeqs)) {
             const expected = [bracket.startSeq, bracket.summarySeq, ...(bracket.shadowedSeqs as unknown[])];
             const actual = (event as unknown as Record<string, unknown>).sourceEventSeqs;
             if (!sameRendering(actual, expected)) {
-              ctx.report('LOG-CMP-8', { event: located, witness: [bracket.startSeq, bracket.summarySeq], message: `expected checkpoint sourceEventSeqs ${show(expected, 120)} ([start, summary, ...shadowedSeqs]), found ${show(actual, 120)}` });
+              ctx.report('LOG-CMP-8', { event: located, witness: [bracket.startSeq, bracket.summarySeq], messageId: 'sourceEventSeqs', data: { expected: show(expected, 120), found: show(actual, 120) } });
             }
           }
         }
@@ -278,18 +347,18 @@ export const compactionModule: RuleModule = {
         const step = model.lastSurfaceStep;
         if (step.kind !== 'replace') return;
         if (!sameRendering(step.shadowed, open.shadowedSeqs)) {
-          ctx.report('LOG-CMP-8', { event: located, witness: open.summarySeq !== null ? [open.summarySeq] : [], message: `expected the checkpoint to remove exactly summary.shadowedSeqs ${show(open.shadowedSeqs, 120)} from the surface, found it removed ${show(step.shadowed, 120)}` });
+          ctx.report('LOG-CMP-8', { event: located, witness: open.summarySeq !== null ? [open.summarySeq] : [], messageId: 'removedSeqs', data: { expected: show(open.shadowedSeqs, 120), found: show(step.shadowed, 120) } });
         }
       },
       onEnd() {
         if (open === undefined) return;
         // DSH's next load appends a session/end-seed, which makes this bracket a stale orphan: a held
         // turn-boundary crossing is then accepted, so it is part of this information, not an error.
-        const crossed = crossing !== null ? `; turn boundaries crossed it (first at seq ${show(crossing.located.event.seq)}), which the next load's session/end-seed makes acceptable` : '';
         ctx.report('LOG-END-2', {
           ...(lastLocated ? { event: lastLocated } : {}),
           witness: [open.startSeq],
-          message: `log ends inside the open ${ownerText(open.turn)} started at seq ${open.startSeq}${open.summarized ? ' (summary written, no compaction/end)' : ''}: a live or crashed writer, or a failed close${crossed}`,
+          messageId: 'endsInBracket',
+          data: { owner: owner(open.turn), startSeq: open.startSeq, summarized: open.summarized, firstCrossing: crossing !== null ? show(crossing.located.event.seq) : null },
         });
       },
     };

@@ -3,6 +3,7 @@ import type { LocatedEvent } from '../../log/types.js';
 import { isExpandedFromRow } from '../../log/chunk-rows.js';
 import { ENVELOPE_KEYS } from '../../log/known-event-types.js';
 import { isSafeInt, isSeq, show } from './access.js';
+import { defineMessages } from '../../message-templates.js';
 
 const doc = 'spec/log.md';
 
@@ -44,10 +45,35 @@ export const envelopeRules = {
   },
 } as const satisfies Record<string, RuleMeta>;
 
-export const envelopeModule: RuleModule = {
+/** Values read from the log are their `show` rendering. */
+export const envelopeMessages = defineMessages({
+  'LOG-ENV-1': {
+    extraKeys: (d: { keys: string[] }) => `expected only envelope keys type, seq, time, data, surfaceOp, sourceEventSeqs, ignorable; found extra ${d.keys.map((k) => JSON.stringify(k)).join(', ')}`,
+  },
+  'LOG-ENV-2': {
+    typeNotString: (d: { found: string }) => `expected a string type, found ${d.found}`,
+    noData: (d: { type: string }) => `expected a data value on ${d.type}, found none`,
+    badIgnorable: (d: { found: string }) => `expected ignorable to be absent or true, found ${d.found}`,
+  },
+  'LOG-SEQ-1': {
+    notSeq: (d: { expected: number; found: string }) => `expected seq ${d.expected} (a non-negative safe integer), found ${d.found}`,
+    notContiguous: (d: { expected: number; found: number }) =>
+      `expected seq ${d.expected} (contiguous from 0), found ${d.found}: ${d.found > d.expected ? `a gap of ${d.found - d.expected} missing event(s)` : 'a repeated or out-of-order seq'}`,
+  },
+  'LOG-TIME-1': {
+    notSafeInteger: (d: { found: string }) => `expected time to be a safe integer (epoch ms), found ${d.found}`,
+  },
+  'LOG-CLOCK-1': {
+    clockBackwards: (d: { time: number; previousTime: number; previousSeq: string }) =>
+      `time ${d.time} is ${d.previousTime - d.time} ms earlier than the preceding event (seq ${d.previousSeq}, time ${d.previousTime}): the wall clock stepped backwards`,
+  },
+});
+
+export const envelopeModule: RuleModule<typeof envelopeMessages> = {
   name: 'core/envelope',
   source: 'log',
   rules: envelopeRules,
+  messages: envelopeMessages,
   create(ctx) {
     let expectedSeq = 0;
     let previousSeq: unknown = null;
@@ -56,11 +82,11 @@ export const envelopeModule: RuleModule = {
       const extra: string[] = [];
       for (const key in ev) if (!ENVELOPE_KEYS.has(key)) extra.push(key);
       if (extra.length > 0) {
-        ctx.report('LOG-ENV-1', { event: located, message: `expected only envelope keys type, seq, time, data, surfaceOp, sourceEventSeqs, ignorable; found extra ${extra.map((k) => JSON.stringify(k)).join(', ')}` });
+        ctx.report('LOG-ENV-1', { event: located, messageId: 'extraKeys', data: { keys: extra } });
       }
-      if (typeof ev.type !== 'string') ctx.report('LOG-ENV-2', { event: located, message: `expected a string type, found ${show(ev.type)}` });
-      if (ev.data === undefined) ctx.report('LOG-ENV-2', { event: located, message: `expected a data value on ${show(ev.type)}, found none` });
-      if (ev.ignorable !== undefined && ev.ignorable !== true) ctx.report('LOG-ENV-2', { event: located, message: `expected ignorable to be absent or true, found ${show(ev.ignorable)}` });
+      if (typeof ev.type !== 'string') ctx.report('LOG-ENV-2', { event: located, messageId: 'typeNotString', data: { found: show(ev.type) } });
+      if (ev.data === undefined) ctx.report('LOG-ENV-2', { event: located, messageId: 'noData', data: { type: show(ev.type) } });
+      if (ev.ignorable !== undefined && ev.ignorable !== true) ctx.report('LOG-ENV-2', { event: located, messageId: 'badIgnorable', data: { found: show(ev.ignorable) } });
     };
     return {
       onEvent(located) {
@@ -70,12 +96,11 @@ export const envelopeModule: RuleModule = {
         if (!isExpandedFromRow(ev)) checkFields(located, ev);
         const seq = ev.seq;
         if (!isSeq(seq)) {
-          ctx.report('LOG-SEQ-1', { event: located, message: `expected seq ${expectedSeq} (a non-negative safe integer), found ${show(seq)}` });
+          ctx.report('LOG-SEQ-1', { event: located, messageId: 'notSeq', data: { expected: expectedSeq, found: show(seq) } });
           expectedSeq++;
         } else {
           if (seq !== expectedSeq) {
-            const what = seq > expectedSeq ? `a gap of ${seq - expectedSeq} missing event(s)` : 'a repeated or out-of-order seq';
-            ctx.report('LOG-SEQ-1', { event: located, message: `expected seq ${expectedSeq} (contiguous from 0), found ${seq}: ${what}` });
+            ctx.report('LOG-SEQ-1', { event: located, messageId: 'notContiguous', data: { expected: expectedSeq, found: seq } });
           }
           // Resynchronise on the seq actually written so one gap is one finding, not a cascade.
           expectedSeq = seq + 1;
@@ -83,14 +108,15 @@ export const envelopeModule: RuleModule = {
 
         const time = ev.time;
         if (!isSafeInt(time)) {
-          ctx.report('LOG-TIME-1', { event: located, message: `expected time to be a safe integer (epoch ms), found ${show(time)}` });
+          ctx.report('LOG-TIME-1', { event: located, messageId: 'notSafeInteger', data: { found: show(time) } });
           return;
         }
         if (previousTime !== null && time < previousTime) {
           ctx.report('LOG-CLOCK-1', {
             event: located,
             witness: isSeq(previousSeq) ? [previousSeq] : [],
-            message: `time ${time} is ${previousTime - time} ms earlier than the preceding event (seq ${show(previousSeq)}, time ${previousTime}): the wall clock stepped backwards`,
+            messageId: 'clockBackwards',
+            data: { time, previousTime, previousSeq: show(previousSeq) },
           });
         }
         previousSeq = seq;

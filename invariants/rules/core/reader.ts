@@ -1,5 +1,5 @@
 import type { RuleModule } from '../../engine.js';
-import { readerRules } from '../../log/reader-rules.js';
+import { readerMessages, readerRules } from '../../log/reader-rules.js';
 
 /**
  * The reader's rule ids (file system, zstd, framing, JSON, header, packed rows, legacy shapes) as a
@@ -11,5 +11,6 @@ export const readerModule: RuleModule = {
   name: 'core/reader',
   source: 'log',
   rules: readerRules,
+  messages: readerMessages,
   create: () => ({}),
 };

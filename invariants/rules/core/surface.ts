@@ -3,6 +3,7 @@ import { SURFACE_TYPES, type LocatedEvent } from '../../log/types.js';
 import { isReplaceOp } from '../../model/surface.js';
 import { isRec, isSeq, show } from './access.js';
 import { canonicalJson } from './canonical-json.js';
+import { defineMessages } from '../../message-templates.js';
 
 const doc = 'spec/log.md';
 
@@ -75,10 +76,51 @@ function isAscendingBelow(seqs: readonly unknown[], seq: number): boolean {
   return previous < seq;
 }
 
-export const surfaceModule: RuleModule = {
+/** Values read from the log are their `show` rendering; seqs the rule computed are numbers. */
+export const surfaceMessages = defineMessages({
+  'LOG-SURF-1': {
+    surfaceOpOnIneligible: (d: { type: string; found: string }) => `expected no surfaceOp on ${d.type} (not surface-eligible), found ${d.found}`,
+    sourcesOnIneligible: (d: { type: string; found: string }) => `expected no sourceEventSeqs on ${d.type} (not surface-eligible), found ${d.found}`,
+  },
+  'LOG-SURF-2': {
+    missingSurfaceOp: (d: { type: string }) => `expected a surfaceOp on ${d.type} (surface-eligible events require one), found none`,
+    badSurfaceOp: (d: { found: string }) => `expected surfaceOp "append" or exactly {op:"replace",start,end} with non-negative safe integers, found ${d.found}`,
+  },
+  'LOG-SURF-3': {
+    /** `startIndex`/`endIndex`: surface indexes, -1 when the seq is not on the surface. */
+    rangeNotOnSurface: (d: { start: number; end: number; startIndex: number; endIndex: number }) =>
+      `expected replace {start:${d.start}, end:${d.end}} to name a range of the current surface, but ${
+        d.startIndex < 0
+          ? `start seq ${d.start} is not on the surface`
+          : d.endIndex < 0
+            ? `end seq ${d.end} is not on the surface`
+            : `start seq ${d.start} (surface index ${d.startIndex}) comes after end seq ${d.end} (index ${d.endIndex})`
+      }`,
+  },
+  'LOG-SURF-4': {
+    notArray: (d: { found: string }) => `expected sourceEventSeqs to be an array, found ${d.found}`,
+    empty: (d: { type: string }) => `expected non-empty sourceEventSeqs on ${d.type} (only assistant/message may cite nothing), found []`,
+    notSeqs: (d: { found: string }) => `expected sourceEventSeqs of non-negative safe integers, found ${d.found}`,
+    duplicates: (d: { found: string }) => `expected unique sourceEventSeqs, found duplicates in ${d.found}`,
+    notEarlier: (d: { seq: number; later: number[] }) => `expected sourceEventSeqs to reference earlier events (< ${d.seq}), found ${d.later.join(', ')}`,
+  },
+  'LOG-SURF-5': {
+    /** `sources`: the sourceEventSeqs as shown, null when absent. */
+    omitsShadowed: (d: { shadowed: number[]; sources: string | null; missing: number[] }) =>
+      `replacement removes surface node(s) ${d.shadowed.join(', ')} but sourceEventSeqs ${d.sources === null ? 'is absent' : d.sources} omits ${d.missing.join(', ')}`,
+  },
+  'LOG-SURF-6': {
+    notOneNode: (d: { shadowed: number[] }) => `expected a tool/result replacement to rewrite exactly one surface node, found ${d.shadowed.length} (${d.shadowed.join(', ')})`,
+    notToolResult: (d: { target: number }) => `expected a tool/result replacement to target a tool/result, but surface node ${d.target} is not one`,
+    otherDifferences: (d: { target: number }) => `expected tool/result replacement of seq ${d.target} to change only message.content[0].content, found other differences (id, callId, turn/step, error or meta)`,
+  },
+});
+
+export const surfaceModule: RuleModule<typeof surfaceMessages> = {
   name: 'core/surface',
   source: 'log',
   rules: surfaceRules,
+  messages: surfaceMessages,
   create(ctx) {
     /** Visible tool/results: seq → rest (or null when malformed). Bounded by the surface. */
     const visibleToolResults = new Map<number, Record<string, unknown> | null>();
@@ -92,25 +134,26 @@ export const surfaceModule: RuleModule = {
       const sources = new Set<number>();
       if (raw !== undefined) {
         if (!Array.isArray(raw)) {
-          ctx.report('LOG-SURF-4', { event: located, message: `expected sourceEventSeqs to be an array, found ${show(raw)}` });
+          ctx.report('LOG-SURF-4', { event: located, messageId: 'notArray', data: { found: show(raw) } });
           return;
         }
         if (raw.length === 0 && type !== 'assistant/message') {
-          ctx.report('LOG-SURF-4', { event: located, message: `expected non-empty sourceEventSeqs on ${type} (only assistant/message may cite nothing), found []` });
+          ctx.report('LOG-SURF-4', { event: located, messageId: 'empty', data: { type } });
         }
         const bad = raw.filter((s) => !isSeq(s));
-        if (bad.length > 0) ctx.report('LOG-SURF-4', { event: located, message: `expected sourceEventSeqs of non-negative safe integers, found ${show(bad[0])}` });
+        if (bad.length > 0) ctx.report('LOG-SURF-4', { event: located, messageId: 'notSeqs', data: { found: show(bad[0]) } });
         for (const s of raw) if (isSeq(s)) sources.add(s);
-        if (bad.length === 0 && sources.size !== raw.length) ctx.report('LOG-SURF-4', { event: located, message: `expected unique sourceEventSeqs, found duplicates in ${show(raw)}` });
-        const later = raw.filter((s) => isSeq(s) && s >= seq);
-        if (later.length > 0) ctx.report('LOG-SURF-4', { event: located, message: `expected sourceEventSeqs to reference earlier events (< ${seq}), found ${later.join(', ')}` });
+        if (bad.length === 0 && sources.size !== raw.length) ctx.report('LOG-SURF-4', { event: located, messageId: 'duplicates', data: { found: show(raw) } });
+        const later = raw.filter((s): s is number => isSeq(s) && s >= seq);
+        if (later.length > 0) ctx.report('LOG-SURF-4', { event: located, messageId: 'notEarlier', data: { seq, later } });
       }
       const missing = shadowed.filter((s) => !sources.has(s));
       if (missing.length > 0) {
         ctx.report('LOG-SURF-5', {
           event: located,
           witness: missing,
-          message: `replacement removes surface node(s) ${shadowed.join(', ')} but sourceEventSeqs ${raw === undefined ? 'is absent' : show(raw)} omits ${missing.join(', ')}`,
+          messageId: 'omitsShadowed',
+          data: { shadowed: [...shadowed], sources: raw === undefined ? null : show(raw), missing },
         });
       }
     };
@@ -120,14 +163,14 @@ export const surfaceModule: RuleModule = {
         const event = located.event as unknown as Record<string, unknown>;
         const type = event.type;
         if (typeof type !== 'string' || !SURFACE_TYPES.has(type)) {
-          if (event.surfaceOp !== undefined) ctx.report('LOG-SURF-1', { event: located, message: `expected no surfaceOp on ${show(type)} (not surface-eligible), found ${show(event.surfaceOp)}` });
-          if (event.sourceEventSeqs !== undefined) ctx.report('LOG-SURF-1', { event: located, message: `expected no sourceEventSeqs on ${show(type)} (not surface-eligible), found ${show(event.sourceEventSeqs)}` });
+          if (event.surfaceOp !== undefined) ctx.report('LOG-SURF-1', { event: located, messageId: 'surfaceOpOnIneligible', data: { type: show(type), found: show(event.surfaceOp) } });
+          if (event.sourceEventSeqs !== undefined) ctx.report('LOG-SURF-1', { event: located, messageId: 'sourcesOnIneligible', data: { type: show(type), found: show(event.sourceEventSeqs) } });
           return;
         }
         const seq = isSeq(event.seq) ? event.seq : -1;
         const op = event.surfaceOp;
         if (op === undefined) {
-          ctx.report('LOG-SURF-2', { event: located, message: `expected a surfaceOp on ${type} (surface-eligible events require one), found none` });
+          ctx.report('LOG-SURF-2', { event: located, messageId: 'missingSurfaceOp', data: { type } });
           return;
         }
         if (op === 'append') {
@@ -135,38 +178,32 @@ export const surfaceModule: RuleModule = {
           return;
         }
         if (!isReplaceOp(op)) {
-          ctx.report('LOG-SURF-2', { event: located, message: `expected surfaceOp "append" or exactly {op:"replace",start,end} with non-negative safe integers, found ${show(op)}` });
+          ctx.report('LOG-SURF-2', { event: located, messageId: 'badSurfaceOp', data: { found: show(op) } });
           return;
         }
         const nodes = model.surface.nodes;
         const startIdx = nodes.indexOf(op.start);
         const endIdx = nodes.indexOf(op.end);
         if (startIdx < 0 || endIdx < 0 || startIdx > endIdx) {
-          const why =
-            startIdx < 0
-              ? `start seq ${op.start} is not on the surface`
-              : endIdx < 0
-                ? `end seq ${op.end} is not on the surface`
-                : `start seq ${op.start} (surface index ${startIdx}) comes after end seq ${op.end} (index ${endIdx})`;
-          ctx.report('LOG-SURF-3', { event: located, witness: [op.start, op.end], message: `expected replace {start:${op.start}, end:${op.end}} to name a range of the current surface, but ${why}` });
+          ctx.report('LOG-SURF-3', { event: located, witness: [op.start, op.end], messageId: 'rangeNotOnSurface', data: { start: op.start, end: op.end, startIndex: startIdx, endIndex: endIdx } });
           return;
         }
         const shadowed = nodes.slice(startIdx, endIdx + 1);
         checkProvenance(located, seq, shadowed);
         if (type !== 'tool/result') return;
         if (shadowed.length !== 1) {
-          ctx.report('LOG-SURF-6', { event: located, witness: shadowed, message: `expected a tool/result replacement to rewrite exactly one surface node, found ${shadowed.length} (${shadowed.join(', ')})` });
+          ctx.report('LOG-SURF-6', { event: located, witness: shadowed, messageId: 'notOneNode', data: { shadowed } });
           return;
         }
         const target = shadowed[0];
         if (!visibleToolResults.has(target)) {
-          ctx.report('LOG-SURF-6', { event: located, witness: [target], message: `expected a tool/result replacement to target a tool/result, but surface node ${target} is not one` });
+          ctx.report('LOG-SURF-6', { event: located, witness: [target], messageId: 'notToolResult', data: { target } });
           return;
         }
         const before = visibleToolResults.get(target);
         const after = toolResultRest(event.data);
         if (before != null && after !== null && canonicalJson(before) !== canonicalJson(after)) {
-          ctx.report('LOG-SURF-6', { event: located, witness: [target], message: `expected tool/result replacement of seq ${target} to change only message.content[0].content, found other differences (id, callId, turn/step, error or meta)` });
+          ctx.report('LOG-SURF-6', { event: located, witness: [target], messageId: 'otherDifferences', data: { target } });
         }
       },
       // Only a surface-eligible event can append to or replace on the surface.

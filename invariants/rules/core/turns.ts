@@ -1,6 +1,7 @@
 import type { RuleMeta, RuleModule } from '../../engine.js';
 import type { LocatedEvent } from '../../log/types.js';
-import { isSeq, rec, show, turnStep } from './access.js';
+import { isSeq, rec, show } from './access.js';
+import { defineMessages } from '../../message-templates.js';
 
 const doc = 'spec/log.md';
 
@@ -65,10 +66,51 @@ export const turnRules = {
 
 const NO_DATA: Readonly<Record<string, unknown>> = Object.freeze({});
 
-export const turnModule: RuleModule = {
+/** A turn/step pair as the upstream invariants print it (`turn N/step M`, each value its `show` rendering, cut to 20). */
+type TurnStep = { turn: string; step: string };
+const turnStepText = (turn: string, step: string): string => `turn ${turn}/step ${step}`;
+type StepMismatch = TurnStep & { eventType: string; openTurn: string; openStep: string };
+const stepMismatch = (d: StepMismatch): string => `${d.eventType} names ${turnStepText(d.turn, d.step)} but the open one is ${turnStepText(d.openTurn, d.openStep)}`;
+
+/** Values read from the log are their `show` rendering; counters the rule keeps are numbers. */
+export const turnMessages = defineMessages({
+  'LOG-TURN-1': {
+    startWhileOpen: (d: { turn: string; openTurn: string }) => `turn/start ${d.turn} while turn ${d.openTurn} is still open`,
+    unexpectedTurn: (d: { expected: number; found: string }) => `expected turn/start of turn ${d.expected}, found turn ${d.found}`,
+  },
+  'LOG-TURN-2': {
+    endNamesOther: (d: { turn: string; openTurn: string }) => `turn/end names turn ${d.turn} but the open turn is ${d.openTurn}`,
+    endWhileStepOpen: (d: { turn: string; openStep: string }) => `turn/end ${d.turn} while step ${d.openStep} is still open (expected step/end first)`,
+  },
+  'LOG-TURN-3': {
+    replacementOutsideTurn: (_d: Record<string, never>) => 'expected a tool/result replacement inside an open turn, found it outside any turn',
+    outsideTurn: (d: { type: string }) => `expected ${d.type} inside an open turn (core execution events are turn-enclosed), found it outside any turn`,
+  },
+  'LOG-STEP-1': {
+    startNamesOtherTurn: (d: { turn: string; openTurn: string }) => `step/start names turn ${d.turn} but the open turn is ${d.openTurn}`,
+    startWhileOpen: (d: { step: string; openStep: string }) => `step/start ${d.step} while step ${d.openStep} is still open`,
+    unexpectedStep: (d: { expected: number; turn: string; found: string }) => `expected step/start of step ${d.expected} in turn ${d.turn}, found step ${d.found}`,
+  },
+  'LOG-STEP-2': {
+    notOpenStep: (d: StepMismatch) => stepMismatch(d),
+  },
+  'LOG-STEP-3': {
+    notOpenStep: (d: StepMismatch) => `${stepMismatch(d)} (later events of this step naming the same are not reported again)`,
+  },
+  'LOG-TOOL-1': {
+    unansweredCall: (d: TurnStep & { callId: string }) => `tool/result answers call ${d.callId}, but no unanswered tool/call with that id was made in ${turnStepText(d.turn, d.step)}`,
+  },
+  'LOG-END-1': {
+    endsInTurn: (d: { turn: string; openStep: string | null; pendingCalls: number }) =>
+      `log ends inside turn ${d.turn}${d.openStep !== null ? `, step ${d.openStep} open` : ''}${d.pendingCalls > 0 ? `, ${d.pendingCalls} tool call(s) without a result` : ''}: the writer is live or crashed (DSH appends interrupted closers on the next load)`,
+  },
+});
+
+export const turnModule: RuleModule<typeof turnMessages> = {
   name: 'core/turns',
   source: 'log',
   rules: turnRules,
+  messages: turnMessages,
   create(ctx) {
     let openTurn: unknown = null;
     let openTurnSeq: number | null = null;
@@ -89,8 +131,8 @@ export const turnModule: RuleModule = {
       const key = `${show(turn)}/${show(step)}`;
       if (rule === 'LOG-STEP-3' && reportedMismatch === key) return;
       if (rule === 'LOG-STEP-3') reportedMismatch = key;
-      const more = rule === 'LOG-STEP-3' ? ' (later events of this step naming the same are not reported again)' : '';
-      ctx.report(rule, { event: located, witness: openTurnSeq !== null ? [openTurnSeq] : [], message: `${located.event.type} names ${turnStep(turn, step)} but the open one is ${turnStep(openTurn, openStep)}${more}` });
+      const data = { eventType: located.event.type, turn: show(turn, 20), step: show(step, 20), openTurn: show(openTurn, 20), openStep: show(openStep, 20) };
+      ctx.report(rule, { event: located, witness: openTurnSeq !== null ? [openTurnSeq] : [], messageId: 'notOpenStep', data });
     };
 
     return {
@@ -102,23 +144,23 @@ export const turnModule: RuleModule = {
         const seq = located.event.seq;
         switch (type) {
           case 'turn/start':
-            if (openTurn !== null) ctx.report('LOG-TURN-1', { event: located, witness: openTurnSeq !== null ? [openTurnSeq] : [], message: `turn/start ${show(data.turn)} while turn ${show(openTurn)} is still open` });
-            if (data.turn !== nextTurn) ctx.report('LOG-TURN-1', { event: located, message: `expected turn/start of turn ${nextTurn}, found turn ${show(data.turn)}` });
+            if (openTurn !== null) ctx.report('LOG-TURN-1', { event: located, witness: openTurnSeq !== null ? [openTurnSeq] : [], messageId: 'startWhileOpen', data: { turn: show(data.turn), openTurn: show(openTurn) } });
+            if (data.turn !== nextTurn) ctx.report('LOG-TURN-1', { event: located, messageId: 'unexpectedTurn', data: { expected: nextTurn, found: show(data.turn) } });
             openTurn = data.turn;
             openTurnSeq = isSeq(seq) ? seq : null;
             nextStep = 1;
             break;
           case 'turn/end':
-            if (openTurn !== data.turn) ctx.report('LOG-TURN-2', { event: located, message: `turn/end names turn ${show(data.turn)} but the open turn is ${show(openTurn)}` });
-            if (openStep !== null) ctx.report('LOG-TURN-2', { event: located, message: `turn/end ${show(data.turn)} while step ${show(openStep)} is still open (expected step/end first)` });
+            if (openTurn !== data.turn) ctx.report('LOG-TURN-2', { event: located, messageId: 'endNamesOther', data: { turn: show(data.turn), openTurn: show(openTurn) } });
+            if (openStep !== null) ctx.report('LOG-TURN-2', { event: located, messageId: 'endWhileStepOpen', data: { turn: show(data.turn), openStep: show(openStep) } });
             openTurn = null;
             openTurnSeq = null;
             nextTurn += 1;
             break;
           case 'step/start':
-            if (openTurn !== data.turn) ctx.report('LOG-STEP-1', { event: located, message: `step/start names turn ${show(data.turn)} but the open turn is ${show(openTurn)}` });
-            if (openStep !== null) ctx.report('LOG-STEP-1', { event: located, message: `step/start ${show(data.step)} while step ${show(openStep)} is still open` });
-            if (data.step !== nextStep) ctx.report('LOG-STEP-1', { event: located, message: `expected step/start of step ${nextStep} in turn ${show(data.turn)}, found step ${show(data.step)}` });
+            if (openTurn !== data.turn) ctx.report('LOG-STEP-1', { event: located, messageId: 'startNamesOtherTurn', data: { turn: show(data.turn), openTurn: show(openTurn) } });
+            if (openStep !== null) ctx.report('LOG-STEP-1', { event: located, messageId: 'startWhileOpen', data: { step: show(data.step), openStep: show(openStep) } });
+            if (data.step !== nextStep) ctx.report('LOG-STEP-1', { event: located, messageId: 'unexpectedStep', data: { expected: nextStep, turn: show(data.turn), found: show(data.step) } });
             openStep = data.step;
             break;
           case 'step/end':
@@ -137,7 +179,7 @@ export const turnModule: RuleModule = {
             break;
           case 'tool/result': {
             if (located.event.surfaceOp !== 'append') {
-              if (openTurn === null) ctx.report('LOG-TURN-3', { event: located, message: 'expected a tool/result replacement inside an open turn, found it outside any turn' });
+              if (openTurn === null) ctx.report('LOG-TURN-3', { event: located, messageId: 'replacementOutsideTurn', data: {} });
               break;
             }
             requireOpenStep(located, data.turn, data.step, 'LOG-STEP-3');
@@ -147,7 +189,7 @@ export const turnModule: RuleModule = {
             const notStarted = block?.isError === true && rec(data.error)?.code === 'TOOL_NOT_STARTED';
             const callSeq = typeof callId === 'string' ? pending.get(callId) : undefined;
             if (callSeq === undefined && !notStarted) {
-              ctx.report('LOG-TOOL-1', { event: located, message: `tool/result answers call ${show(callId)}, but no unanswered tool/call with that id was made in ${turnStep(openTurn, openStep)}` });
+              ctx.report('LOG-TOOL-1', { event: located, messageId: 'unansweredCall', data: { callId: show(callId), turn: show(openTurn, 20), step: show(openStep, 20) } });
             }
             if (typeof callId === 'string') pending.delete(callId);
             break;
@@ -155,18 +197,17 @@ export const turnModule: RuleModule = {
           case 'todo/write':
           case 'request/header':
           case 'request/context':
-            if (openTurn === null) ctx.report('LOG-TURN-3', { event: located, message: `expected ${type} inside an open turn (core execution events are turn-enclosed), found it outside any turn` });
+            if (openTurn === null) ctx.report('LOG-TURN-3', { event: located, messageId: 'outsideTurn', data: { type } });
             break;
         }
       },
       onEnd() {
         if (openTurn === null) return;
-        const stepText = openStep !== null ? `, step ${show(openStep)} open` : '';
-        const pendingText = pending.size > 0 ? `, ${pending.size} tool call(s) without a result` : '';
         ctx.report('LOG-END-1', {
           ...(lastLocated ? { event: lastLocated } : {}),
           witness: openTurnSeq !== null ? [openTurnSeq, ...pending.values()] : [...pending.values()],
-          message: `log ends inside turn ${show(openTurn)}${stepText}${pendingText}: the writer is live or crashed (DSH appends interrupted closers on the next load)`,
+          messageId: 'endsInTurn',
+          data: { turn: show(openTurn), openStep: openStep !== null ? show(openStep) : null, pendingCalls: pending.size },
         });
       },
     };

@@ -1,6 +1,7 @@
 import type { RuleMeta, RuleModule } from '../../engine.js';
 import { KNOWN_SESSION_EVENT_TYPES, REJECTED_LEGACY_TYPES } from '../../log/known-event-types.js';
 import { rec } from './access.js';
+import { defineMessages } from '../../message-templates.js';
 
 const doc = 'spec/log.md';
 
@@ -24,10 +25,21 @@ export const vocabularyRules = {
   },
 } as const satisfies Record<string, RuleMeta>;
 
-export const vocabularyModule: RuleModule = {
+export const vocabularyMessages = defineMessages({
+  'LOG-LEGACY-1': {
+    legacyType: (d: { type: string }) => `expected current vocabulary, found legacy ${d.type} (removed with the request-header delta codec; DSH refuses the log)`,
+    fallbackReason: (_d: Record<string, never>) => 'expected request/header reason initial, resume or change, found legacy reason "fallback"',
+  },
+  'LOG-TYPE-1': {
+    unknownType: (d: { type: string }) => `expected a known event type or ignorable:true, found unknown type ${JSON.stringify(d.type)}${d.type === 'session' ? ' (a second session header inside the log)' : ''}`,
+  },
+});
+
+export const vocabularyModule: RuleModule<typeof vocabularyMessages> = {
   name: 'core/vocabulary',
   source: 'log',
   rules: vocabularyRules,
+  messages: vocabularyMessages,
   create(ctx) {
     return {
       onEvent(located) {
@@ -36,15 +48,14 @@ export const vocabularyModule: RuleModule = {
         if (type === 'assistant/chunk') return;
         if (typeof type !== 'string') return; // LOG-ENV-2 reports it
         if (REJECTED_LEGACY_TYPES.has(type)) {
-          ctx.report('LOG-LEGACY-1', { event: located, message: `expected current vocabulary, found legacy ${type} (removed with the request-header delta codec; DSH refuses the log)` });
+          ctx.report('LOG-LEGACY-1', { event: located, messageId: 'legacyType', data: { type } });
           return;
         }
         if (type === 'request/header' && rec(located.event.data)?.reason === 'fallback') {
-          ctx.report('LOG-LEGACY-1', { event: located, message: 'expected request/header reason initial, resume or change, found legacy reason "fallback"' });
+          ctx.report('LOG-LEGACY-1', { event: located, messageId: 'fallbackReason', data: {} });
         }
         if (!KNOWN_SESSION_EVENT_TYPES.has(type) && located.event.ignorable !== true) {
-          const hint = type === 'session' ? ' (a second session header inside the log)' : '';
-          ctx.report('LOG-TYPE-1', { event: located, message: `expected a known event type or ignorable:true, found unknown type ${JSON.stringify(type)}${hint}` });
+          ctx.report('LOG-TYPE-1', { event: located, messageId: 'unknownType', data: { type } });
         }
       },
     };

@@ -1,8 +1,9 @@
 import type { RuleContext, RuleModule } from '../../engine.js';
 import type { SessionEvent } from '../../log/types.js';
 import { isRec, isSeq, rec, show, type Rec } from '../core/access.js';
-import { sessionReferenceRuleMeta, type SessionReferenceRuleId } from './meta.js';
+import { sessionReferenceRuleMeta } from './meta.js';
 import { CLOSING_TAG, PAYLOAD_PREFIX, PAYLOAD_SUFFIX, countOccurrences, hasMention, tagSafeBytes } from './payload.js';
+import { defineMessages, type MessageOf } from '../../message-templates.js';
 
 export { sessionReferenceRuleMeta } from './meta.js';
 
@@ -34,17 +35,70 @@ function summarise(event: SessionEvent): Previous {
   return { seq: event.seq, type: event.type, sourceKind: rec(data?.source)?.kind, texts: event.type === 'user/message' ? texts : [] };
 }
 
-type Report = (rule: SessionReferenceRuleId, message: string, witness?: number[]) => void;
+/** Values read from the log are their `show` rendering; `problems` are one clause per defect found. */
+export const sessionReferenceMessages = defineMessages({
+  'SR-SRC-1': {
+    badSource: (d: { found: string }) => `expected source {kind:"session-reference", form:"recall", version:1, references:[…]} with exactly those keys, found ${d.found}`,
+  },
+  'SR-SRC-2': {
+    referenceCount: (d: { max: number; found: number }) => `expected 1 to ${d.max} references, found ${d.found}`,
+  },
+  'SR-SRC-3': {
+    badReference: (d: { index: number; problems: string[] }) => `reference ${d.index}: unexpected ${d.problems.join(', ')}`,
+  },
+  'SR-SRC-4': {
+    repeatedSession: (d: { index: number; sessionId: string }) => `reference ${d.index} repeats session ${d.sessionId}`,
+  },
+  'SR-SELF-1': {
+    selfReference: (d: { index: number; sessionId: string }) => `reference ${d.index} names this session itself (${d.sessionId})`,
+  },
+  'SR-STAT-1': {
+    truncatedFlag: (d: { index: number; truncated: boolean; omittedMessages: number; omittedBytes: number }) =>
+      `reference ${d.index}: truncated is ${d.truncated} with omittedMessages ${d.omittedMessages} and omittedBytes ${d.omittedBytes}`,
+  },
+  'SR-STAT-2': {
+    messageCounts: (d: { index: number; retained: number; omitted: number; original: number }) =>
+      `reference ${d.index}: retainedMessages ${d.retained} + omittedMessages ${d.omitted} ≠ originalMessages ${d.original}`,
+  },
+  'SR-TXT-1': {
+    notOneTextBlock: (d: { found: string }) => `expected exactly one text block, found ${d.found}`,
+    /** `closings`: closing tags found, null when the prefix or ending is already wrong. */
+    badFraming: (d: { closings: number | null; textStart: string }) =>
+      `expected ${d.closings === null ? 'the exact "## Referenced sessions" prefix and "\\n</referenced-sessions>" ending' : `one closing tag (found ${d.closings})`}; text starts ${d.textStart}`,
+  },
+  'SR-TXT-2': {
+    rawLessThan: (d: { offset: number; around: string }) => `the JSON contains a raw "<" at offset ${d.offset}: ${d.around}`,
+    notJson: (d: { error: string }) => `the framed text is not JSON: ${d.error}`,
+    notArray: (d: { found: string }) => `expected a JSON array, found ${d.found}`,
+  },
+  'SR-TXT-3': {
+    objectCount: (d: { objects: number; references: number }) => `the JSON has ${d.objects} object(s) for ${d.references} reference(s)`,
+    badObject: (d: { index: number; problems: string[] }) => `JSON object ${d.index}: ${d.problems.join(', ')}`,
+  },
+  'SR-BUDGET-1': {
+    overBudget: (d: { index: number; bytes: number; maxBytes: number }) => `JSON object ${d.index} takes ${d.bytes} UTF-8 bytes, over maxReferenceBytes ${d.maxBytes}`,
+  },
+  'SR-POS-1': {
+    /** `previous`: the event before the context (type, source kind shown, seq), null when there is none. */
+    notAfterCitingMessage: (d: { previous: { type: string; sourceKind: string; seq: number } | null }) =>
+      `expected the citing direct user message right before the context, found ${d.previous === null ? 'nothing' : `${d.previous.type} (source kind ${d.previous.sourceKind}) at seq ${d.previous.seq}`}`,
+  },
+  'SR-POS-2': {
+    unresolvedMention: (d: { citingSeq: number; text: string }) => `the citing message (seq ${d.citingSeq}) still contains a session mention: ${d.text}`,
+  },
+});
+
+type Report = (message: MessageOf<typeof sessionReferenceMessages>, witness?: number[]) => void;
 
 /** Source and per-reference checks. Returns the references when they are usable for payload checks. */
 function checkSource(source: Rec, selfId: string | undefined, maxReferences: number, report: Report): Rec[] | undefined {
   if (!sameKeys(source, SOURCE_KEYS) || source.form !== 'recall' || source.version !== 1 || !Array.isArray(source.references)) {
-    report('SR-SRC-1', `expected source {kind:"session-reference", form:"recall", version:1, references:[…]} with exactly those keys, found ${show(source, 160)}`);
+    report({ rule: 'SR-SRC-1', messageId: 'badSource', data: { found: show(source, 160) } });
   }
   if (!Array.isArray(source.references)) return undefined;
   const references = source.references as unknown[];
   if (references.length < 1 || references.length > maxReferences) {
-    report('SR-SRC-2', `expected 1 to ${maxReferences} references, found ${references.length}`);
+    report({ rule: 'SR-SRC-2', messageId: 'referenceCount', data: { max: maxReferences, found: references.length } });
   }
   const seen = new Set<string>();
   let usable = true;
@@ -63,20 +117,20 @@ function checkSource(source: Rec, selfId: string | undefined, maxReferences: num
     }
     if (problems.length > 0) {
       usable = false;
-      report('SR-SRC-3', `reference ${index}: unexpected ${problems.join(', ')}`);
+      report({ rule: 'SR-SRC-3', messageId: 'badReference', data: { index, problems } });
     }
     if (ref === undefined) return;
     if (typeof ref.sessionId === 'string') {
-      if (seen.has(ref.sessionId)) report('SR-SRC-4', `reference ${index} repeats session ${show(ref.sessionId)}`);
+      if (seen.has(ref.sessionId)) report({ rule: 'SR-SRC-4', messageId: 'repeatedSession', data: { index, sessionId: show(ref.sessionId) } });
       seen.add(ref.sessionId);
-      if (ref.sessionId === selfId) report('SR-SELF-1', `reference ${index} names this session itself (${show(selfId)})`);
+      if (ref.sessionId === selfId) report({ rule: 'SR-SELF-1', messageId: 'selfReference', data: { index, sessionId: show(selfId) } });
     }
     const { originalMessages: original, retainedMessages: retained, omittedMessages: omitted, omittedBytes, truncated } = ref;
     if (isCount(omitted) && isCount(omittedBytes) && typeof truncated === 'boolean' && truncated !== (omitted > 0 || omittedBytes > 0)) {
-      report('SR-STAT-1', `reference ${index}: truncated is ${truncated} with omittedMessages ${omitted} and omittedBytes ${omittedBytes}`);
+      report({ rule: 'SR-STAT-1', messageId: 'truncatedFlag', data: { index, truncated, omittedMessages: omitted, omittedBytes } });
     }
     if (isCount(original) && isCount(retained) && isCount(omitted) && retained + omitted !== original) {
-      report('SR-STAT-2', `reference ${index}: retainedMessages ${retained} + omittedMessages ${omitted} ≠ originalMessages ${original}`);
+      report({ rule: 'SR-STAT-2', messageId: 'messageCounts', data: { index, retained, omitted, original } });
     }
   });
   return usable ? (references as Rec[]) : undefined;
@@ -88,39 +142,38 @@ function checkPayload(content: unknown, references: Rec[] | undefined, maxBytes:
   const block = rec(blocks[0]);
   const text = blocks.length === 1 && block?.type === 'text' && typeof block.text === 'string' ? block.text : undefined;
   if (text === undefined) {
-    report('SR-TXT-1', `expected exactly one text block, found ${show(content, 120)}`);
+    report({ rule: 'SR-TXT-1', messageId: 'notOneTextBlock', data: { found: show(content, 120) } });
     return;
   }
   const framed = text.startsWith(PAYLOAD_PREFIX) && text.endsWith(PAYLOAD_SUFFIX) && text.length >= PAYLOAD_PREFIX.length + PAYLOAD_SUFFIX.length;
   const closings = countOccurrences(text, CLOSING_TAG);
   if (!framed || closings !== 1) {
-    const why = !framed ? 'the exact "## Referenced sessions" prefix and "\\n</referenced-sessions>" ending' : `one closing tag (found ${closings})`;
-    report('SR-TXT-1', `expected ${why}; text starts ${show(text.slice(0, 60))}`);
+    report({ rule: 'SR-TXT-1', messageId: 'badFraming', data: { closings: framed ? closings : null, textStart: show(text.slice(0, 60)) } });
   }
   if (!framed) return;
   const json = text.slice(PAYLOAD_PREFIX.length, text.length - PAYLOAD_SUFFIX.length);
   const lt = json.indexOf('<');
-  if (lt >= 0) report('SR-TXT-2', `the JSON contains a raw "<" at offset ${lt}: ${show(json.slice(Math.max(0, lt - 20), lt + 30))}`);
+  if (lt >= 0) report({ rule: 'SR-TXT-2', messageId: 'rawLessThan', data: { offset: lt, around: show(json.slice(Math.max(0, lt - 20), lt + 30)) } });
   let entries: unknown;
   try {
     entries = JSON.parse(json);
   } catch (error) {
-    report('SR-TXT-2', `the framed text is not JSON: ${(error as Error).message}`);
+    report({ rule: 'SR-TXT-2', messageId: 'notJson', data: { error: (error as Error).message } });
     return;
   }
   if (!Array.isArray(entries)) {
-    report('SR-TXT-2', `expected a JSON array, found ${show(entries)}`);
+    report({ rule: 'SR-TXT-2', messageId: 'notArray', data: { found: show(entries) } });
     return;
   }
   if (maxBytes !== undefined) {
     entries.forEach((entry, index) => {
       const bytes = tagSafeBytes(entry);
-      if (bytes > maxBytes) report('SR-BUDGET-1', `JSON object ${index} takes ${bytes} UTF-8 bytes, over maxReferenceBytes ${maxBytes}`);
+      if (bytes > maxBytes) report({ rule: 'SR-BUDGET-1', messageId: 'overBudget', data: { index, bytes, maxBytes } });
     });
   }
   if (references === undefined) return;
   if (entries.length !== references.length) {
-    report('SR-TXT-3', `the JSON has ${entries.length} object(s) for ${references.length} reference(s)`);
+    report({ rule: 'SR-TXT-3', messageId: 'objectCount', data: { objects: entries.length, references: references.length } });
     return;
   }
   entries.forEach((value, index) => {
@@ -134,26 +187,27 @@ function checkPayload(content: unknown, references: Rec[] | undefined, maxBytes:
       const length = Array.isArray(entry.conversation) ? entry.conversation.length : undefined;
       if (length !== ref.retainedMessages) problems.push(`conversation of ${length ?? show(entry.conversation)} item(s) (source says retainedMessages ${ref.retainedMessages})`);
     }
-    if (problems.length > 0) report('SR-TXT-3', `JSON object ${index}: ${problems.join(', ')}`);
+    if (problems.length > 0) report({ rule: 'SR-TXT-3', messageId: 'badObject', data: { index, problems } });
   });
 }
 
 function checkPosition(previousEvent: SessionEvent | null, report: Report): void {
   const previous = previousEvent === null ? null : summarise(previousEvent);
   if (previous === null || previous.type !== 'user/message' || previous.sourceKind !== 'user') {
-    const found = previous === null ? 'nothing' : `${previous.type} (source kind ${show(previous.sourceKind)}) at seq ${previous.seq}`;
-    report('SR-POS-1', `expected the citing direct user message right before the context, found ${found}`, previous ? [previous.seq] : []);
+    const found = previous === null ? null : { type: previous.type, sourceKind: show(previous.sourceKind), seq: previous.seq };
+    report({ rule: 'SR-POS-1', messageId: 'notAfterCitingMessage', data: { previous: found } }, previous ? [previous.seq] : []);
     return;
   }
   const unresolved = previous.texts.find(hasMention);
-  if (unresolved !== undefined) report('SR-POS-2', `the citing message (seq ${previous.seq}) still contains a session mention: ${show(unresolved, 120)}`, [previous.seq]);
+  if (unresolved !== undefined) report({ rule: 'SR-POS-2', messageId: 'unresolvedMention', data: { citingSeq: previous.seq, text: show(unresolved, 120) } }, [previous.seq]);
 }
 
 /** The session-reference rule module (`<camelSource>Rules`). */
-export const sessionReferenceRules: RuleModule = {
+export const sessionReferenceRules: RuleModule<typeof sessionReferenceMessages> = {
   name: 'session-reference',
   source: 'session-reference',
   rules: sessionReferenceRuleMeta,
+  messages: sessionReferenceMessages,
   create(ctx: RuleContext) {
     const config = ctx.options.configs['session-reference'];
     const maxReferences = Math.min(MAX_REFERENCES, typeof config?.maxReferences === 'number' ? config.maxReferences : MAX_REFERENCES);
@@ -170,7 +224,8 @@ export const sessionReferenceRules: RuleModule = {
         const data = rec(located.event.data);
         const source = rec(data?.source);
         if (located.event.type !== 'user/message' || source?.kind !== 'session-reference') return;
-        const report: Report = (rule, message, witness) => ctx.report(rule, { event: located, message, witness });
+        // A message is already checked against the templates (MessageOf); the union is passed on as is.
+        const report: Report = (m, witness) => ctx.report(m.rule, { event: located, messageId: m.messageId, data: m.data, witness } as never);
         const references = checkSource(source, selfId, maxReferences, report);
         checkPayload(data!.content, references, maxBytes, report);
         checkPosition(model.lastEvent, report);

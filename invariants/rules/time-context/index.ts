@@ -2,7 +2,7 @@ import type { RuleModule } from '../../engine.js';
 import type { LocatedEvent } from '../../log/types.js';
 import type { SessionModel } from '../../model/session-model.js';
 import { canonicalDuration, durationSeconds, isReading, zoneClaim } from './grammar.js';
-import { timeContextRuleMeta } from './meta.js';
+import { timeContextMessages, timeContextRuleMeta } from './meta.js';
 import { checkStructure, readingText, type Problem, type ReadingFacts, type ZoneClaim } from './structure.js';
 import { certainlySuppressed, elapsedRange, sampledBeforeDurable, sampleLowerBound, sampleWindow } from './timing.js';
 
@@ -47,10 +47,11 @@ const VISITED_TYPES: ReadonlySet<string> = new Set(BOUNDARIES);
 // the bulk of any log, skip this module.
 const VISITED_TYPES_2026_07: ReadonlySet<string> = new Set([...BOUNDARIES, ...ASSEMBLY_ENDERS]);
 
-export const timeContextRules: RuleModule = {
+export const timeContextRules: RuleModule<typeof timeContextMessages> = {
   name: 'time-context',
   source: 'time-context',
   rules: timeContextRuleMeta,
+  messages: timeContextMessages,
   create(ctx) {
     const revision = ctx.options.revision;
     const rawInterval = ctx.options.configs['time-context']?.refreshIntervalMs;
@@ -62,14 +63,15 @@ export const timeContextRules: RuleModule = {
 
     const check = (located: LocatedEvent, model: SessionModel): void => {
       const event = located.event;
-      const report = (p: Problem): void => ctx.report(p.rule, { event: located, message: p.message, witness: p.witness });
+      // A Problem is already checked against the templates (MessageOf); the union is passed on as is.
+      const report = (p: Problem): void => ctx.report(p.rule, { event: located, messageId: p.messageId, data: p.data, witness: p.witness } as never);
       const data = event.data as { source?: unknown; content?: unknown };
 
       if (step !== undefined) {
         step.readings++;
-        if (step.readings > 1) report({ rule: 'TC-SCHED-2', message: `step ${model.openStep} of turn ${model.openTurn} already holds a time-context reading; a step holds at most one`, witness: [step.stepStart.seq] });
+        if (step.readings > 1) report({ rule: 'TC-SCHED-2', messageId: 'secondReading', data: { step: model.openStep, turn: model.openTurn }, witness: [step.stepStart.seq] });
         if (revision === '2026-07' && step.assemblyOver && model.openStep !== null && !model.requestStarted) {
-          report({ rule: 'TC-POS-5', message: 'time-context reading must be appended during prompt assembly: an assistant or tool event came after step/start' });
+          report({ rule: 'TC-POS-5', messageId: 'afterAssembly', data: {} });
         }
       }
       const content = readingText(data);
@@ -92,7 +94,8 @@ export const timeContextRules: RuleModule = {
       if (interval !== undefined && last !== undefined && certainlySuppressed(window, last.time, interval)) {
         report({
           rule: 'TC-SCHED-1',
-          message: `reading sampled ${window.earliest - last.time}–${window.latest - last.time} ms after the previous reading (seq ${last.seq}); with refreshIntervalMs ${interval} a correct plugin suppresses it`,
+          messageId: 'suppressed',
+          data: { fromMs: window.earliest - last.time, toMs: window.latest - last.time, previousSeq: last.seq, intervalMs: interval },
           witness: [last.seq],
         });
       }
@@ -151,24 +154,25 @@ function checkTiming(facts: ReadingFacts, window: ReturnType<typeof sampleWindow
   const what = facts.parsed.step === 1 ? 'model-visible event' : 'reading of this turn';
   const elapsed = facts.parsed.elapsed;
   if (baseline === undefined && elapsed !== 'unavailable') {
-    report({ rule: 'TC-ELAPSED-2', message: `elapsed is ${JSON.stringify(elapsed)} but no preceding ${what} exists in the log; expected "unavailable"` });
+    report({ rule: 'TC-ELAPSED-2', messageId: 'noBaseline', data: { elapsed, baseline: what } });
   } else if (baseline !== undefined && elapsed === 'unavailable') {
-    report({ rule: 'TC-ELAPSED-2', message: `elapsed is "unavailable" but the preceding ${what} is seq ${baseline.seq}`, witness: [baseline.seq] });
+    report({ rule: 'TC-ELAPSED-2', messageId: 'unavailable', data: { baseline: what, baselineSeq: baseline.seq }, witness: [baseline.seq] });
   } else if (baseline !== undefined) {
     const seconds = durationSeconds(elapsed)!;
     const range = elapsedRange(window, baseline.time);
     if (canonicalDuration(seconds) !== elapsed) {
-      report({ rule: 'TC-ELAPSED-1', message: `elapsed ${JSON.stringify(elapsed)} is not in canonical form; expected ${JSON.stringify(canonicalDuration(seconds))}`, witness: [baseline.seq] });
+      report({ rule: 'TC-ELAPSED-1', messageId: 'notCanonical', data: { elapsed, expected: canonicalDuration(seconds) }, witness: [baseline.seq] });
     } else if (seconds < range.min || seconds > range.max) {
-      const expected = range.min === range.max ? JSON.stringify(canonicalDuration(range.min)) : `${JSON.stringify(canonicalDuration(range.min))}–${JSON.stringify(canonicalDuration(range.max))}`;
-      report({ rule: 'TC-ELAPSED-1', message: `elapsed ${JSON.stringify(elapsed)} disagrees with the log: the preceding ${what} (seq ${baseline.seq}) and the rendered time allow ${expected}`, witness: [baseline.seq] });
+      const allowed = { min: canonicalDuration(range.min), max: canonicalDuration(range.max), single: range.min === range.max };
+      report({ rule: 'TC-ELAPSED-1', messageId: 'disagrees', data: { elapsed, baseline: what, baselineSeq: baseline.seq, ...allowed }, witness: [baseline.seq] });
     }
   }
   const durable = step.lastDurable;
   if (durable !== undefined && Number.isFinite(durable.time) && sampledBeforeDurable(window, durable.time, step.stepStart.time, skew)) {
     report({
       rule: 'TC-SAMPLE-1',
-      message: `reading sampled at ${new Date(window.earliest).toISOString()}, ${durable.time - window.latest} ms or more before seq ${durable.seq} (${new Date(durable.time).toISOString()}), which was durable when its pre-step ran; the allowed clock skew is ${skew} ms and step/start shows no clock step backwards`,
+      messageId: 'beforeDurable',
+      data: { sampledAt: new Date(window.earliest).toISOString(), marginMs: durable.time - window.latest, durableSeq: durable.seq, durableAt: new Date(durable.time).toISOString(), skewMs: skew },
       witness: [durable.seq, step.stepStart.seq],
     });
   }

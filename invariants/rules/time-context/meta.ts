@@ -1,4 +1,5 @@
 import type { RuleMeta } from '../../engine.js';
+import { defineMessages } from '../../message-templates.js';
 
 const doc = 'spec/time-context.md';
 
@@ -162,3 +163,84 @@ export const UPSTREAM_CHECK_ORDER: readonly TimeContextRuleId[] = [
   'TC-TIME-2',
   'TC-TIME-3',
 ];
+
+/** Which earlier event the elapsed time counts from: step 1's and later steps' baselines. */
+type Baseline = 'model-visible event' | 'reading of this turn';
+
+/** The words of the time-context findings. Values read from the log are their JSON rendering. */
+export const timeContextMessages = defineMessages({
+  'TC-CONTENT-1': {
+    contentNotArray: (d: { found: string }) => `time-context messages must contain exactly one text block; found content ${d.found}`,
+    /** `block`: the single block as shown, null when there is not exactly one. */
+    notOneTextBlock: (d: { blocks: number; block: string | null }) =>
+      `time-context messages must contain exactly one text block {type:"text", text}; found ${d.block === null ? `${d.blocks} blocks` : `block ${d.block}`}`,
+  },
+  'TC-FORMAT-1': {
+    notReadingFormat: (d: { revision: string; found: string }) =>
+      `time-context message does not match the durable reading format (${d.revision === '2026-07' ? 'two' : 'three'}-line reading of spec ${d.revision}); found ${d.found}`,
+  },
+  'TC-FORMAT-2': {
+    /** The parsed numbers as text (they may not be finite). */
+    notPositive: (d: { turn: string; step: string }) => `time-context turn and step must be positive safe integers; found turn ${d.turn}, step ${d.step}`,
+  },
+  'TC-POS-1': { outsideTurn: (_d: Record<string, never>) => 'time-context reading must be appended inside an open turn' },
+  'TC-POS-2': { beforeStep: (_d: Record<string, never>) => 'time-context reading must follow step/start' },
+  'TC-POS-3': { afterRequest: (_d: Record<string, never>) => 'time-context reading must precede request/header' },
+  'TC-POS-4': {
+    wrongPosition: (d: { turn: number; step: number; openTurn: number | null; openStep: number | null }) =>
+      `time-context reading names turn ${d.turn}/step ${d.step}, expected turn ${d.openTurn}/step ${d.openStep}`,
+  },
+  'TC-POS-5': {
+    afterAssembly: (_d: Record<string, never>) => 'time-context reading must be appended during prompt assembly: an assistant or tool event came after step/start',
+  },
+  'TC-SRC-1': {
+    notOwned: (d: { found: string }) => `time-context source must retain package ownership; found ${d.found}`,
+  },
+  'TC-SRC-2': {
+    /** `field`: the first part of the source that is not the exact snapshot; `found` its rendering (null for `text`). */
+    notExactSnapshot: (d: { field: 'keys' | 'form' | 'sections' | 'text' | 'section'; found: string | null }) =>
+      `time-context source must carry only the exact snapshot text, not request authority; found ${d.field === 'text' ? 'a section text different from the content text' : `${d.field} ${d.found}`}`,
+  },
+  'TC-ZONE-1': {
+    policyMismatch: (d: { expected: string; found: string }) => `time-context browser-zone text does not match current-turn user messages: expected ${d.expected}, found ${d.found}`,
+  },
+  'TC-ZONE-2': {
+    /** `defect`: the grammar's account of the zone (grammar.ts `zoneDefect`). */
+    badZone: (d: { defect: string }) => d.defect,
+  },
+  'TC-BASE-1': {
+    wrongBaseline: (d: { step: number; found: string; expected: string }) => `time-context step ${d.step} uses the wrong elapsed-time baseline ${d.found}; expected ${d.expected}`,
+  },
+  'TC-TIME-1': {
+    timestampUnparsable: (d: { timestamp: string }) => `time-context rendered timestamp must parse and not postdate its durable event: ${d.timestamp} does not parse`,
+    eventTimeNotSafe: (d: { eventTime: string }) => `time-context rendered timestamp must parse and not postdate its durable event: event time ${d.eventTime} is not a safe integer`,
+    postdatesEvent: (d: { rendered: string; eventTime: string }) => `time-context rendered timestamp must parse and not postdate its durable event: rendered ${d.rendered} is after the event time ${d.eventTime}`,
+  },
+  'TC-TIME-2': {
+    zoneCannotFormat: (d: { error: string }) => `time-context browser zone cannot format its durable timestamp: ${d.error}`,
+  },
+  'TC-TIME-3': {
+    zoneMismatch: (d: { expected: string; found: string }) => `time-context rendered timestamp does not match the unique browser zone: expected ${d.expected}, found ${d.found}`,
+  },
+  'TC-SCHED-1': {
+    suppressed: (d: { fromMs: number; toMs: number; previousSeq: number; intervalMs: number }) =>
+      `reading sampled ${d.fromMs}–${d.toMs} ms after the previous reading (seq ${d.previousSeq}); with refreshIntervalMs ${d.intervalMs} a correct plugin suppresses it`,
+  },
+  'TC-SCHED-2': {
+    secondReading: (d: { step: number | null; turn: number | null }) => `step ${d.step} of turn ${d.turn} already holds a time-context reading; a step holds at most one`,
+  },
+  'TC-ELAPSED-1': {
+    notCanonical: (d: { elapsed: string; expected: string }) => `elapsed ${JSON.stringify(d.elapsed)} is not in canonical form; expected ${JSON.stringify(d.expected)}`,
+    /** `min`/`max`: the canonical durations the log allows (`single`: one value). */
+    disagrees: (d: { elapsed: string; baseline: Baseline; baselineSeq: number; min: string; max: string; single: boolean }) =>
+      `elapsed ${JSON.stringify(d.elapsed)} disagrees with the log: the preceding ${d.baseline} (seq ${d.baselineSeq}) and the rendered time allow ${d.single ? JSON.stringify(d.min) : `${JSON.stringify(d.min)}–${JSON.stringify(d.max)}`}`,
+  },
+  'TC-ELAPSED-2': {
+    noBaseline: (d: { elapsed: string; baseline: Baseline }) => `elapsed is ${JSON.stringify(d.elapsed)} but no preceding ${d.baseline} exists in the log; expected "unavailable"`,
+    unavailable: (d: { baseline: Baseline; baselineSeq: number }) => `elapsed is "unavailable" but the preceding ${d.baseline} is seq ${d.baselineSeq}`,
+  },
+  'TC-SAMPLE-1': {
+    beforeDurable: (d: { sampledAt: string; marginMs: number; durableSeq: number; durableAt: string; skewMs: number }) =>
+      `reading sampled at ${d.sampledAt}, ${d.marginMs} ms or more before seq ${d.durableSeq} (${d.durableAt}), which was durable when its pre-step ran; the allowed clock skew is ${d.skewMs} ms and step/start shows no clock step backwards`,
+  },
+});

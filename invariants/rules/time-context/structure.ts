@@ -1,6 +1,7 @@
 import type { SpecRevision } from '../../../spec/revisions.js';
 import { expectedBaseline, expectedPolicy, readClaims, renderedIn, timestampInstant, turnZone, zoneDefect, type ReadingClaims, type TurnZone } from './grammar.js';
-import type { TimeContextRuleId } from './meta.js';
+import type { MessageOf } from '../../message-templates.js';
+import type { timeContextMessages } from './meta.js';
 
 /**
  * The published companion's checks of one reading (TC-CONTENT-1 … TC-TIME-3), as pure functions of
@@ -9,11 +10,8 @@ import type { TimeContextRuleId } from './meta.js';
  * need the text stop when the text cannot be read.
  */
 
-export interface Problem {
-  rule: TimeContextRuleId;
-  message: string;
-  witness?: number[];
-}
+/** One finding of a check: its rule, message id and facts, and the events that prove it. */
+export type Problem = MessageOf<typeof timeContextMessages> & { witness?: number[] };
 
 export interface OpenPosition {
   turn: number | null;
@@ -50,12 +48,11 @@ const iso = (ms: number): string => (Math.abs(ms) <= 8.64e15 ? new Date(ms).toIS
 /** TC-CONTENT-1: the text of the single text block, or a problem. */
 export function readingText(data: unknown): { text: string } | Problem {
   const content = (data as { content?: unknown } | null)?.content;
-  if (!Array.isArray(content)) return { rule: 'TC-CONTENT-1', message: `time-context messages must contain exactly one text block; found content ${show(content)}` };
+  if (!Array.isArray(content)) return { rule: 'TC-CONTENT-1', messageId: 'contentNotArray', data: { found: show(content) } };
   const block = content[0] as Record<string, unknown> | undefined;
   const ok = content.length === 1 && typeof block === 'object' && block !== null && Object.keys(block).length === 2 && block.type === 'text' && typeof block.text === 'string';
   if (ok) return { text: block.text as string };
-  const what = content.length !== 1 ? `${content.length} blocks` : `block ${show(block)}`;
-  return { rule: 'TC-CONTENT-1', message: `time-context messages must contain exactly one text block {type:"text", text}; found ${what}` };
+  return { rule: 'TC-CONTENT-1', messageId: 'notOneTextBlock', data: { blocks: content.length, block: content.length !== 1 ? null : show(block) } };
 }
 
 export function checkStructure(
@@ -69,21 +66,21 @@ export function checkStructure(
 ): ReadingFacts | undefined {
   const parsed = readClaims(revision, text);
   if (parsed === undefined) {
-    report({ rule: 'TC-FORMAT-1', message: `time-context message does not match the durable reading format (${revision === '2026-07' ? 'two' : 'three'}-line reading of spec ${revision}); found ${show(text)}` });
+    report({ rule: 'TC-FORMAT-1', messageId: 'notReadingFormat', data: { revision, found: show(text) } });
     return undefined;
   }
   const numbered = Number.isSafeInteger(parsed.turn) && parsed.turn >= 1 && Number.isSafeInteger(parsed.step) && parsed.step >= 1;
-  if (!numbered) report({ rule: 'TC-FORMAT-2', message: `time-context turn and step must be positive safe integers; found turn ${parsed.turn}, step ${parsed.step}` });
+  if (!numbered) report({ rule: 'TC-FORMAT-2', messageId: 'notPositive', data: { turn: String(parsed.turn), step: String(parsed.step) } });
 
   let positioned = false;
-  if (position.turn === null) report({ rule: 'TC-POS-1', message: 'time-context reading must be appended inside an open turn' });
-  else if (position.step === null) report({ rule: 'TC-POS-2', message: 'time-context reading must follow step/start' });
-  else if (position.requestStarted) report({ rule: 'TC-POS-3', message: 'time-context reading must precede request/header' });
+  if (position.turn === null) report({ rule: 'TC-POS-1', messageId: 'outsideTurn', data: {} });
+  else if (position.step === null) report({ rule: 'TC-POS-2', messageId: 'beforeStep', data: {} });
+  else if (position.requestStarted) report({ rule: 'TC-POS-3', messageId: 'afterRequest', data: {} });
   else positioned = true;
   let placed = false;
   if (positioned && numbered) {
     if (parsed.turn !== position.turn || parsed.step !== position.step) {
-      report({ rule: 'TC-POS-4', message: `time-context reading names turn ${parsed.turn}/step ${parsed.step}, expected turn ${position.turn}/step ${position.step}` });
+      report({ rule: 'TC-POS-4', messageId: 'wrongPosition', data: { turn: parsed.turn, step: parsed.step, openTurn: position.turn, openStep: position.step } });
     } else placed = true;
   }
 
@@ -96,28 +93,33 @@ export function checkStructure(
     if (browser !== undefined) {
       const expected = expectedPolicy(browser);
       if (parsed.policy !== expected) {
-        report({ rule: 'TC-ZONE-1', message: `time-context browser-zone text does not match current-turn user messages: expected ${show(expected)}, found ${show(parsed.policy)}`, witness: zone.claims.map((c) => c.seq) });
+        report({ rule: 'TC-ZONE-1', messageId: 'policyMismatch', data: { expected: show(expected), found: show(parsed.policy) }, witness: zone.claims.map((c) => c.seq) });
       }
     }
   }
 
   const labelOk = !numbered || (parsed.step === 1) === (parsed.baseline === 'model-visible message');
-  if (!labelOk) report({ rule: 'TC-BASE-1', message: `time-context step ${parsed.step} uses the wrong elapsed-time baseline ${show(parsed.baseline)}; expected ${show(expectedBaseline(parsed.step))}` });
+  if (!labelOk) report({ rule: 'TC-BASE-1', messageId: 'wrongBaseline', data: { step: parsed.step, found: show(parsed.baseline), expected: show(expectedBaseline(parsed.step)) } });
 
   const renderedMs = timestampInstant(parsed.timestamp);
   if (!Number.isFinite(renderedMs) || !Number.isSafeInteger(eventTime) || (eventTime as number) < renderedMs) {
-    const detail = !Number.isFinite(renderedMs) ? `${show(parsed.timestamp)} does not parse` : !Number.isSafeInteger(eventTime) ? `event time ${show(eventTime)} is not a safe integer` : `rendered ${iso(renderedMs)} is after the event time ${iso(eventTime as number)}`;
-    report({ rule: 'TC-TIME-1', message: `time-context rendered timestamp must parse and not postdate its durable event: ${detail}` });
+    report(
+      !Number.isFinite(renderedMs)
+        ? { rule: 'TC-TIME-1', messageId: 'timestampUnparsable', data: { timestamp: show(parsed.timestamp) } }
+        : !Number.isSafeInteger(eventTime)
+          ? { rule: 'TC-TIME-1', messageId: 'eventTimeNotSafe', data: { eventTime: show(eventTime) } }
+          : { rule: 'TC-TIME-1', messageId: 'postdatesEvent', data: { rendered: iso(renderedMs), eventTime: iso(eventTime as number) } },
+    );
   }
   if (browser?.kind === 'unique' && Number.isFinite(renderedMs)) {
     let expected: string | undefined;
     try {
       expected = renderedIn(renderedMs, browser.zone);
     } catch (error) {
-      report({ rule: 'TC-TIME-2', message: `time-context browser zone cannot format its durable timestamp: ${String(error)}` });
+      report({ rule: 'TC-TIME-2', messageId: 'zoneCannotFormat', data: { error: String(error) } });
     }
     if (expected !== undefined && expected !== parsed.timestamp) {
-      report({ rule: 'TC-TIME-3', message: `time-context rendered timestamp does not match the unique browser zone: expected ${show(expected)}, found ${show(parsed.timestamp)}` });
+      report({ rule: 'TC-TIME-3', messageId: 'zoneMismatch', data: { expected: show(expected), found: show(parsed.timestamp) } });
     }
   }
   return { parsed, placed: placed && labelOk, renderedMs: Number.isFinite(renderedMs) ? renderedMs : undefined };
@@ -128,7 +130,7 @@ function checkSource(source: unknown, text: string, report: (problem: Problem) =
   // Unreachable through the rule module (it only selects readings with this source); kept so the check
   // list is complete for callers that select differently.
   if (s.kind !== 'plugin' || s.plugin !== 'time-context') {
-    report({ rule: 'TC-SRC-1', message: `time-context source must retain package ownership; found ${show(source)}` });
+    report({ rule: 'TC-SRC-1', messageId: 'notOwned', data: { found: show(source) } });
     return;
   }
   const sections = s.sections;
@@ -143,17 +145,17 @@ function checkSource(source: unknown, text: string, report: (problem: Problem) =
     section.name === 'time-context' &&
     section.text === text;
   if (!exact) {
-    const why =
+    const found =
       Object.keys(s).length !== 4
-        ? `keys ${show(Object.keys(s))}`
+        ? ({ field: 'keys', found: show(Object.keys(s)) } as const)
         : s.form !== 'snapshot'
-          ? `form ${show(s.form)}`
+          ? ({ field: 'form', found: show(s.form) } as const)
           : !Array.isArray(sections) || sections.length !== 1
-            ? `sections ${show(sections)}`
+            ? ({ field: 'sections', found: show(sections) } as const)
             : section?.text !== text
-              ? 'a section text different from the content text'
-              : `section ${show(section)}`;
-    report({ rule: 'TC-SRC-2', message: `time-context source must carry only the exact snapshot text, not request authority; found ${why}` });
+              ? ({ field: 'text', found: null } as const)
+              : ({ field: 'section', found: show(section) } as const);
+    report({ rule: 'TC-SRC-2', messageId: 'notExactSnapshot', data: found });
   }
 }
 
@@ -162,7 +164,7 @@ function deriveChecked(claims: readonly ZoneClaim[], report: (problem: Problem) 
   for (const claim of claims) {
     const defect = zoneDefect(claim.zone);
     if (defect !== undefined) {
-      report({ rule: 'TC-ZONE-2', message: defect, witness: [claim.seq] });
+      report({ rule: 'TC-ZONE-2', messageId: 'badZone', data: { defect }, witness: [claim.seq] });
       return undefined;
     }
   }

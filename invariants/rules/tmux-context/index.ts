@@ -3,6 +3,7 @@ import type { LocatedEvent } from '../../log/types.js';
 import type { SessionModel } from '../../model/session-model.js';
 import { rec, show } from '../core/access.js';
 import { firstText, readingMessage, READING_FORMAT, singleTextProblem, snapshotSourceProblem, stateBlock } from './reading.js';
+import { defineMessages } from '../../message-templates.js';
 
 const doc = 'spec/tmux-context.md';
 
@@ -94,10 +95,52 @@ interface PreviousReading {
   state: string | undefined;
 }
 
-export const tmuxContextRules: RuleModule = {
+/** Values read from the log are their `show` rendering; `problem`s are reading.ts's account of a shape. */
+export const tmuxContextMessages = defineMessages({
+  'TMUX-SRC-1': {
+    badSource: (d: { problem: string; found: string }) => `tmux-context reading has a non-conforming source: ${d.problem}; found ${d.found}`,
+  },
+  'TMUX-FMT-1': {
+    notOneTextBlock: (d: { problem: string }) => `tmux-context reading content must be one text block: ${d.problem}`,
+  },
+  'TMUX-SRC-2': {
+    sectionTextDiffers: (d: { sectionText: string; text: string }) => `the snapshot section text ${d.sectionText} differs from the message text ${d.text}`,
+  },
+  'TMUX-FMT-2': {
+    notLocationFormat: (d: { text: string }) => `tmux-context reading text is not the three-line location format: ${d.text}`,
+  },
+  'TMUX-POS-1': {
+    /** `surfaceOp`: shown, null when the reading was appended. */
+    notInStepOne: (d: { openTurn: number | null; openStep: number | null; surfaceOp: string | null }) =>
+      `tmux-context reading appended ${
+        d.openTurn === null ? 'outside any turn' : d.openStep === null ? `in turn ${d.openTurn} outside any step` : `in turn ${d.openTurn}/step ${d.openStep}`
+      }${d.surfaceOp === null ? '' : ` with surfaceOp ${d.surfaceOp}`}; expected an appended message in step 1 of the open turn`,
+  },
+  'TMUX-POS-2': {
+    afterRequest: (_d: Record<string, never>) => `tmux-context reading appended after the step's request/header`,
+  },
+  'TMUX-POS-3': {
+    notFirstInBatch: (d: { position: number; stepStartSeq: number | null }) => `tmux-context reading is message ${d.position} of its step's batch, expected the first (directly after step/start seq ${d.stepStartSeq})`,
+  },
+  'TMUX-TURN-1': {
+    wrongTurn: (d: { says: string; openTurn: number }) => `tmux-context reading says turn ${d.says} but is appended in turn ${d.openTurn}`,
+  },
+  'TMUX-ONCE-1': {
+    secondReading: (d: { openTurn: number; firstSeq: number }) => `second tmux-context reading in turn ${d.openTurn} (the first is seq ${d.firstSeq})`,
+  },
+  'TMUX-CHANGE-1': {
+    unchangedState: (d: { previousSeq: number; state: string }) => `tmux-context reading repeats the state block of the previous reading (seq ${d.previousSeq}): ${d.state}`,
+  },
+  'TMUX-INTERVAL-1': {
+    tooSoon: (d: { elapsedMs: number; previousSeq: number; intervalMs: number }) => `tmux-context reading ${d.elapsedMs} ms after the previous reading (seq ${d.previousSeq}); refreshIntervalMs is ${d.intervalMs}`,
+  },
+});
+
+export const tmuxContextRules: RuleModule<typeof tmuxContextMessages> = {
   name: 'tmux-context',
   source: 'tmux-context',
   rules: tmuxContextRuleMetas,
+  messages: tmuxContextMessages,
   create(ctx) {
     const interval = ctx.options.configs['tmux-context']?.refreshIntervalMs;
     let previous: PreviousReading | null = null;
@@ -109,48 +152,45 @@ export const tmuxContextRules: RuleModule = {
     /** user/messages appended since the open step's step/start. */
     let batchSize = 0;
 
-    const report = (id: RuleId, ev: LocatedEvent, message: string, witness: number[] = []) => ctx.report(id, { event: ev, message, witness });
 
     const checkReading = (ev: LocatedEvent, message: Record<string, unknown>, model: SessionModel) => {
       const seq = ev.event.seq;
       const sourceProblem = snapshotSourceProblem(message.source);
-      if (sourceProblem) report('TMUX-SRC-1', ev, `tmux-context reading has a non-conforming source: ${sourceProblem}; found ${show(message.source, 160)}`);
+      if (sourceProblem) ctx.report('TMUX-SRC-1', { event: ev, messageId: 'badSource', data: { problem: sourceProblem, found: show(message.source, 160) } });
       const contentProblem = singleTextProblem(message.content);
-      if (contentProblem) report('TMUX-FMT-1', ev, `tmux-context reading content must be one text block: ${contentProblem}`);
+      if (contentProblem) ctx.report('TMUX-FMT-1', { event: ev, messageId: 'notOneTextBlock', data: { problem: contentProblem } });
       const text = firstText(message);
       if (!sourceProblem && text !== undefined) {
         const sectionText = (rec(message.source)!.sections as Array<{ text: string }>)[0].text;
-        if (sectionText !== text) report('TMUX-SRC-2', ev, `the snapshot section text ${show(sectionText)} differs from the message text ${show(text)}`);
+        if (sectionText !== text) ctx.report('TMUX-SRC-2', { event: ev, messageId: 'sectionTextDiffers', data: { sectionText: show(sectionText), text: show(text) } });
       }
       const match = text === undefined ? null : READING_FORMAT.exec(text);
-      if (text !== undefined && match === null) report('TMUX-FMT-2', ev, `tmux-context reading text is not the three-line location format: ${show(text, 200)}`);
+      if (text !== undefined && match === null) ctx.report('TMUX-FMT-2', { event: ev, messageId: 'notLocationFormat', data: { text: show(text, 200) } });
 
       const inStepOne = model.openTurn !== null && model.openStep === 1;
       if (!inStepOne || ev.event.surfaceOp !== 'append') {
-        const where =
-          model.openTurn === null ? 'outside any turn' : model.openStep === null ? `in turn ${model.openTurn} outside any step` : `in turn ${model.openTurn}/step ${model.openStep}`;
-        const op = ev.event.surfaceOp === 'append' ? '' : ` with surfaceOp ${show(ev.event.surfaceOp)}`;
-        report('TMUX-POS-1', ev, `tmux-context reading appended ${where}${op}; expected an appended message in step 1 of the open turn`, model.openStepSeq !== null ? [model.openStepSeq] : []);
+        const surfaceOp = ev.event.surfaceOp === 'append' ? null : show(ev.event.surfaceOp);
+        ctx.report('TMUX-POS-1', { event: ev, witness: model.openStepSeq !== null ? [model.openStepSeq] : [], messageId: 'notInStepOne', data: { openTurn: model.openTurn, openStep: model.openStep, surfaceOp } });
       } else {
-        if (model.requestStarted) report('TMUX-POS-2', ev, `tmux-context reading appended after the step's request/header`);
-        if (batchSize > 0) report('TMUX-POS-3', ev, `tmux-context reading is message ${batchSize + 1} of its step's batch, expected the first (directly after step/start seq ${model.openStepSeq})`, [model.openStepSeq!]);
+        if (model.requestStarted) ctx.report('TMUX-POS-2', { event: ev, messageId: 'afterRequest', data: {} });
+        if (batchSize > 0) ctx.report('TMUX-POS-3', { event: ev, witness: [model.openStepSeq!], messageId: 'notFirstInBatch', data: { position: batchSize + 1, stepStartSeq: model.openStepSeq } });
       }
       if (match !== null && model.openTurn !== null && match[1] !== String(model.openTurn)) {
-        report('TMUX-TURN-1', ev, `tmux-context reading says turn ${match[1]} but is appended in turn ${model.openTurn}`, model.openTurnSeq !== null ? [model.openTurnSeq] : []);
+        ctx.report('TMUX-TURN-1', { event: ev, witness: model.openTurnSeq !== null ? [model.openTurnSeq] : [], messageId: 'wrongTurn', data: { says: match[1], openTurn: model.openTurn } });
       }
       if (model.openTurn !== null && turnReading !== null) {
-        report('TMUX-ONCE-1', ev, `second tmux-context reading in turn ${model.openTurn} (the first is seq ${turnReading})`, [turnReading]);
+        ctx.report('TMUX-ONCE-1', { event: ev, witness: [turnReading], messageId: 'secondReading', data: { openTurn: model.openTurn, firstSeq: turnReading } });
       }
 
       if (previous !== null && previous.state !== undefined && text !== undefined) {
         const state = stateBlock(text);
         if (state === previous.state) {
-          report('TMUX-CHANGE-1', ev, `tmux-context reading repeats the state block of the previous reading (seq ${previous.seq}): ${show(state, 160)}`, [previous.seq]);
+          ctx.report('TMUX-CHANGE-1', { event: ev, witness: [previous.seq], messageId: 'unchangedState', data: { previousSeq: previous.seq, state: show(state, 160) } });
         }
         if (interval !== undefined && interval > 0 && !clockWentBack) {
           const elapsed = ev.event.time - previous.time;
           if (elapsed >= 0 && elapsed < interval) {
-            report('TMUX-INTERVAL-1', ev, `tmux-context reading ${elapsed} ms after the previous reading (seq ${previous.seq}); refreshIntervalMs is ${interval}`, [previous.seq]);
+            ctx.report('TMUX-INTERVAL-1', { event: ev, witness: [previous.seq], messageId: 'tooSoon', data: { elapsedMs: elapsed, previousSeq: previous.seq, intervalMs: interval } });
           }
         }
       }

@@ -50,6 +50,19 @@ seq: (number | null)
  * seqs of the events that together show the violation
  */
 witness: number[]
+/**
+ * Which of the rule's message templates renders this finding, e.g. notNonEmptyString
+ */
+messageId: string
+/**
+ * The facts the message states (found and expected values, seqs, field names), as JSON; values read from the log appear as their bounded rendering
+ */
+data: {
+[k: string]: unknown
+}
+/**
+ * The rendered text: the rule's template for messageId applied to data
+ */
 message: string
 /**
  * Where the rule is written down, e.g. spec/log.md#log-seq-1
