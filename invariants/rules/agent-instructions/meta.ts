@@ -41,9 +41,9 @@ export const agentInstructionsRuleMeta = {
     doc,
   },
   'AI-SEQ-1': {
-    severity: 'error',
+    severity: 'warning',
     title: 'Only an announced scope is removed',
-    must: 'A remove change MUST follow a set or replace for its scope: the latest earlier change for that scope (earlier workspace messages in log order, then earlier changes of the same message) MUST NOT be missing or a remove.',
+    must: 'A remove change SHOULD follow a set or replace for its scope: the latest earlier change for that scope (earlier workspace messages in log order, then earlier changes of the same message) SHOULD NOT be missing or a remove.',
     doc,
   },
   'AI-SEQ-2': {
