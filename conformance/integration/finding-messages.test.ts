@@ -38,10 +38,10 @@ describe('finding messages are their templates applied to their data', () => {
     const seen = new Set<string>();
     let checked = 0;
     for (const path of fixtures) {
-      const fixture = JSON.parse(readFileSync(path, 'utf8')) as { kind: string; spec: SpecRevision[]; config?: KnownConfigs; files?: { log?: string } };
+      const fixture = JSON.parse(readFileSync(path, 'utf8')) as { kind: string; revisions: SpecRevision[]; config?: KnownConfigs; files?: { log?: string } };
       if (fixture.kind !== 'log' || fixture.files?.log === undefined) continue;
-      for (const spec of fixture.spec) {
-        const result = await checkLog(join(dirname(path), fixture.files.log), { revision: spec, configs: fixture.config ?? {} });
+      for (const revision of fixture.revisions) {
+        const result = await checkLog(join(dirname(path), fixture.files.log), { revision, configs: fixture.config ?? {} });
         expectRenderable(result.findings, path);
         for (const f of result.findings) seen.add(`${f.rule}/${f.messageId}`);
       }
