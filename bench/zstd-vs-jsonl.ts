@@ -6,6 +6,7 @@
  *
  *   npm run build && npx tsx bench/zstd-vs-jsonl.ts   # ~40 MB log, 7 rounds; writes bench/results/zstd-vs-jsonl.{json,md}
  *   npx tsx bench/zstd-vs-jsonl.ts --quick    # ~6 MB log, 3 rounds; prints, writes nothing
+ *   npx tsx bench/zstd-vs-jsonl.ts --rounds 15   # more rounds: between processes the times are bimodal on a shared machine
  *
  * Each measurement is a child process running `checkLog` several times (the first two are warm-up);
  * rounds interleave the three modes in rotating order, so background load hits all of them alike, and
@@ -71,7 +72,7 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-async function parent(quick: boolean): Promise<void> {
+async function parent(quick: boolean, roundsArg?: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'zstd-vs-jsonl-'));
   try {
     const plain = join(dir, 'session.jsonl');
@@ -80,7 +81,7 @@ async function parent(quick: boolean): Promise<void> {
     const rnd = mulberry32(1616);
     const { bytes, frames } = await dshFrames(readFileSync(plain), () => 1 + Math.floor(rnd() * 20));
     writeFileSync(zfile, bytes);
-    const rounds = quick ? 3 : 7;
+    const rounds = roundsArg ?? (quick ? 3 : 7);
     const iterations = quick ? 3 : 4;
     const load0 = loadavg();
     const byMode = new Map<Mode, ChildResult[]>(MODES.map((m) => [m, []]));
@@ -163,4 +164,9 @@ function render(r: {
 
 const argv = process.argv.slice(2);
 if (argv[0] === '--child') await child(argv[1] as Mode, argv[2], Number(argv[3]));
-else await parent(argv.includes('--quick'));
+else {
+  const at = argv.indexOf('--rounds');
+  const rounds = at >= 0 ? Number(argv[at + 1]) : undefined;
+  if (rounds !== undefined && !(Number.isInteger(rounds) && rounds > 0)) throw new Error(`--rounds expects a positive whole number, got ${argv[at + 1]}`);
+  await parent(argv.includes('--quick'), rounds);
+}
