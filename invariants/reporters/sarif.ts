@@ -9,7 +9,7 @@ import { specUri } from './spec-uri.js';
 /**
  * SARIF 2.1.0 for code-scanning UIs: rule metadata (title, MUST sentence, spec link, default level)
  * comes from each rule's {@link RuleMeta}; each finding is a result located at its file and (decoded)
- * line, with seq, witness and byte offset as properties. What the per-rule cap left out is a
+ * line, with seq, witness, byte offset, messageId and data as properties. What the per-rule cap left out is a
  * tool-execution notification per file and rule. Streamed one result at a time.
  */
 const level: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -39,7 +39,7 @@ export function* renderSarif(report: CheckReport, rules: ReadonlyMap<string, Rul
         },
       },
     ],
-    properties: { seq: f.seq, witness: f.witness, byteOffset: f.byteOffset, specRef: f.specRef, lineIsDecoded: f.file.endsWith('.zstd') },
+    properties: { seq: f.seq, witness: f.witness, byteOffset: f.byteOffset, specRef: f.specRef, lineIsDecoded: f.file.endsWith('.zstd'), messageId: f.messageId, data: f.data },
   });
   const sarif = sarifLog({
     tool: report.tool,
