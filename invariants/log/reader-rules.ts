@@ -163,7 +163,7 @@ export const readerMessages = defineMessages({
     notObject: (d: { foundKind: string }) => `expected an event object, found ${d.foundKind}`,
   },
   'LOG-READ-5': {
-    oversizedLine: (d: { length: number; limit: number }) => `line is ${d.length} bytes, over the ${d.limit}-byte limit; skipped without parsing`,
+    oversizedLine: (d: { length: number; limit: number }) => `line is ${d.length} bytes, over the ${d.limit}-byte limit; skipped without parsing (check --max-line-size raises the limit)`,
   },
   'LOG-READ-6': {
     tornTail: (d: { length: number }) => `final line has no newline (torn tail of ${d.length} bytes); ignored as DSH does on load`,
