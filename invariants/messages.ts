@@ -1,4 +1,5 @@
 import { catalogOf, type JsonValue, type MessageCatalog, type MessageData } from './message-templates.js';
+import { show } from './rules/core/access.js';
 import { allRuleModules } from './rules/index.js';
 
 export { defineMessages, catalogOf, type DataOf, type JsonValue, type MessageCatalog, type MessageData, type MessageOf, type RuleMessages, type Template } from './message-templates.js';
@@ -15,12 +16,19 @@ export function jsonData(data: MessageData): MessageData {
   return jsonValue(data) as MessageData;
 }
 
-function jsonValue(value: unknown): JsonValue {
+/**
+ * Data nests a few levels (a list of {rule, seq}); deeper than this it can only be a raw value from
+ * the log that a rule passed on, and it becomes its bounded rendering instead of overflowing the stack.
+ */
+const MAX_DATA_DEPTH = 16;
+
+function jsonValue(value: unknown, depth = 0): JsonValue {
   if (typeof value === 'number') return Number.isFinite(value) ? (Object.is(value, -0) ? 0 : value) : String(value);
   if (typeof value !== 'object' || value === null) return value as JsonValue;
-  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : jsonValue(v)));
+  if (depth >= MAX_DATA_DEPTH) return show(value);
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : jsonValue(v, depth + 1)));
   const out: Record<string, JsonValue> = {};
-  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = jsonValue(v);
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = jsonValue(v, depth + 1);
   return out;
 }
 

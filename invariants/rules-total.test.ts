@@ -24,7 +24,8 @@ const hostile = fc.oneof(
 const HOLE = '\u0000hostile\u0000';
 
 /** A path into an event: envelope fields, then common data fields at any depth the log uses. */
-const keys = fc.constantFrom('type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable', 'content', 'source', 'sections', 'text', 'turn', 'step', 'plugin', 'form', 'id', 'role', '0', 'kind', 'start', 'end', 'op');
+const KEY_NAMES = ['type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable', 'content', 'source', 'sections', 'text', 'turn', 'step', 'plugin', 'form', 'id', 'role', '0', 'kind', 'start', 'end', 'op'];
+const keys = fc.constantFrom(...KEY_NAMES);
 
 function setPath(value: unknown, path: string[], to: unknown): unknown {
   if (path.length === 0) return to;
@@ -38,6 +39,24 @@ function setPath(value: unknown, path: string[], to: unknown): unknown {
 }
 
 describe('rules are total over hostile field values', () => {
+  // The shrunk counterexample of a random run (a step/start whose time is a 10k-deep array crashed the
+  // time-context module at the next reading: comparing it with a number stringifies it recursively),
+  // widened to every event and every key, at the top level and in data, for the deepest array.
+  it('no LOG-CHECK-1 for a 10k-deep array in any key of any event', async () => {
+    const deep = `${'['.repeat(10_000)}null${']'.repeat(10_000)}`;
+    const broken: string[] = [];
+    for (let index = 1; index < lines.length; index++) {
+      for (const key of KEY_NAMES) {
+        for (const path of [[key], ['data', key]]) {
+          const edited = lines.map((l, i) => (i === index ? JSON.stringify(setPath(JSON.parse(l), path, HOLE)).replaceAll(JSON.stringify(HOLE), deep) : l));
+          const r = await checkText('deep.jsonl', `${edited.join('\n')}\n`);
+          for (const f of r.findings) if (f.rule === 'LOG-CHECK-1' || f.rule === 'LOG-READ-1') broken.push(`line ${index + 1} ${path.join('.')}: ${f.message}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  }, 240_000);
+
   it('no LOG-CHECK-1 and no LOG-READ-1 for any field replaced by any hostile value', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: lines.length - 1 }), fc.array(keys, { minLength: 1, maxLength: 4 }), hostile, async (index, path, value) => {

@@ -70,7 +70,9 @@ export class SessionModel {
         this.requestStarted = false;
         this.nextStep = 1;
         if (turn !== null) {
-          this.turnStartSeq.set(turn, event.seq);
+          // Only a number: rules compare these seqs, and comparing a hostile value (a 10k-deep array)
+          // with a number stringifies it recursively.
+          if (typeof event.seq === 'number') this.turnStartSeq.set(turn, event.seq);
           this.nextTurn = turn + 1;
         }
         break;

@@ -47,6 +47,14 @@ const VISITED_TYPES: ReadonlySet<string> = new Set(BOUNDARIES);
 // the bulk of any log, skip this module.
 const VISITED_TYPES_2026_07: ReadonlySet<string> = new Set([...BOUNDARIES, ...ASSEMBLY_ENDERS]);
 
+/**
+ * An event's time (or seq) as a number the timing arithmetic can use: anything else becomes NaN,
+ * which every comparison rejects. A log can put any JSON there, and comparing a 10k-deep array with a
+ * number converts it to a string recursively (a stack overflow); the LOG-ENV rules report the bad
+ * value itself.
+ */
+const timeOf = (value: unknown): number => (typeof value === 'number' ? value : NaN);
+
 export const timeContextRules: RuleModule<typeof timeContextMessages> = {
   name: 'time-context',
   source: 'time-context',
@@ -80,13 +88,13 @@ export const timeContextRules: RuleModule<typeof timeContextMessages> = {
         revision,
         data,
         content.text,
-        event.time,
+        timeOf(event.time),
         { turn: model.openTurn, step: model.openStep, requestStarted: model.requestStarted },
         { claims },
         report,
       );
       if (facts?.renderedMs === undefined) return;
-      const window = sampleWindow(facts.renderedMs, event.time, step === undefined ? undefined : sampleLowerBound(step.lastDurable?.time, step.stepStart.time));
+      const window = sampleWindow(facts.renderedMs, timeOf(event.time), step === undefined ? undefined : sampleLowerBound(step.lastDurable?.time, step.stepStart.time));
 
       // Inside a step, the reading the pre-step could see (a second reading of the same step is
       // TC-SCHED-2's, not a scheduling violation against its twin).
@@ -116,8 +124,8 @@ export const timeContextRules: RuleModule<typeof timeContextMessages> = {
             // The event before step/start, which the model still holds in this pre-commit view.
             const previous = model.lastEvent;
             step = {
-              stepStart: { seq: event.seq, time: event.time },
-              lastDurable: previous === null ? undefined : { seq: previous.seq, time: previous.time },
+              stepStart: { seq: timeOf(event.seq), time: timeOf(event.time) },
+              lastDurable: previous === null ? undefined : { seq: timeOf(previous.seq), time: timeOf(previous.time) },
               modelVisible: model.lastModelVisible ?? undefined,
               readingInTurn: latestReading !== undefined && latestReading.seq > (turnStart ?? -1) ? latestReading : undefined,
               latestReading,
@@ -138,7 +146,7 @@ export const timeContextRules: RuleModule<typeof timeContextMessages> = {
         }
         if (isReading(event)) {
           check(located, model);
-          latestReading = { seq: event.seq, time: event.time };
+          latestReading = { seq: timeOf(event.seq), time: timeOf(event.time) };
           return;
         }
         const zone = zoneClaim((event.data as { source?: unknown } | null)?.source);
