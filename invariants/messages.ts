@@ -1,5 +1,5 @@
 import { catalogOf, type JsonValue, type MessageCatalog, type MessageData } from './message-templates.js';
-import { show } from './rules/core/access.js';
+import { show } from './text/show.js';
 import { allRuleModules } from './rules/index.js';
 
 export { defineMessages, catalogOf, type DataOf, type JsonValue, type MessageCatalog, type MessageData, type MessageOf, type RuleMessages, type Template } from './message-templates.js';

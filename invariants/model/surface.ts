@@ -1,14 +1,6 @@
 import type { SessionEvent } from '../log/types.js';
 import { SURFACE_TYPES } from '../log/types.js';
-
-/** JSON text of a value from the log, or its kind when it is too deep to stringify (a 10k-deep array). */
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return Array.isArray(value) ? `[array of ${value.length}]` : typeof value;
-  }
-}
+import { show } from '../text/show.js';
 
 /** Outcome of folding one event into the surface. */
 export type SurfaceStep =
@@ -66,7 +58,7 @@ export class SurfaceFold {
       this.visibleSet.add(event.seq);
       return { kind: 'append', seq: event.seq };
     }
-    if (!isReplaceOp(op)) return { kind: 'invalid', seq: event.seq, reason: `surfaceOp ${safeJson(op)} is neither "append" nor {op:"replace",start,end}` };
+    if (!isReplaceOp(op)) return { kind: 'invalid', seq: event.seq, reason: `surfaceOp ${show(op)} is neither "append" nor {op:"replace",start,end}` };
     const startIdx = this.nodes.indexOf(op.start);
     const endIdx = this.nodes.indexOf(op.end);
     if (startIdx < 0) return { kind: 'invalid', seq: event.seq, reason: `replace start ${op.start} is not on the visible surface` };

@@ -53,7 +53,8 @@ Options:
   --config JSON|@FILE  source configs the logs were written with, as JSON or @file.json, e.g.
                        '{"time-context":{"refreshIntervalMs":60000}}'
   --max-clock-skew MS  how far a reading may predate already-durable events (default 60000)
-  --max-line-size SIZE longest line judged, e.g. 64M (default ${DEFAULT_MAX_LINE_BYTES / 1024 ** 2}M); a longer line is a
+  --max-line-size SIZE
+                       longest line judged, e.g. 64M (default ${DEFAULT_MAX_LINE_BYTES / 1024 ** 2}M); a longer line is a
                        LOG-READ-5 error, skipped unparsed. A line costs about 4x its size in memory
                        while it is judged, so raising this raises check's peak memory
   -h, --help           show this help

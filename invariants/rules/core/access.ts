@@ -14,14 +14,4 @@ export const isSeq = (v: unknown): v is number => isSafeInt(v) && v >= 0;
 
 export const nonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
-/** Compact rendering of a value for messages: short, one line, never throws. */
-export function show(value: unknown, max = 80): string {
-  let text: string;
-  try {
-    text = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
-  } catch {
-    // Too deep for JSON.stringify (and String() recurses just the same): name the kind of value.
-    text = Array.isArray(value) ? `[array of ${value.length}]` : typeof value === 'object' && value !== null ? '{object}' : typeof value;
-  }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
+export { show } from '../../text/show.js';

@@ -53,7 +53,7 @@ const VISITED_TYPES_2026_07: ReadonlySet<string> = new Set([...BOUNDARIES, ...AS
  * number converts it to a string recursively (a stack overflow); the LOG-ENV rules report the bad
  * value itself.
  */
-const timeOf = (value: unknown): number => (typeof value === 'number' ? value : NaN);
+const numberOf = (value: unknown): number => (typeof value === 'number' ? value : NaN);
 
 export const timeContextRules: RuleModule<typeof timeContextMessages> = {
   name: 'time-context',
@@ -88,13 +88,13 @@ export const timeContextRules: RuleModule<typeof timeContextMessages> = {
         revision,
         data,
         content.text,
-        timeOf(event.time),
+        numberOf(event.time),
         { turn: model.openTurn, step: model.openStep, requestStarted: model.requestStarted },
         { claims },
         report,
       );
       if (facts?.renderedMs === undefined) return;
-      const window = sampleWindow(facts.renderedMs, timeOf(event.time), step === undefined ? undefined : sampleLowerBound(step.lastDurable?.time, step.stepStart.time));
+      const window = sampleWindow(facts.renderedMs, numberOf(event.time), step === undefined ? undefined : sampleLowerBound(step.lastDurable?.time, step.stepStart.time));
 
       // Inside a step, the reading the pre-step could see (a second reading of the same step is
       // TC-SCHED-2's, not a scheduling violation against its twin).
@@ -124,8 +124,8 @@ export const timeContextRules: RuleModule<typeof timeContextMessages> = {
             // The event before step/start, which the model still holds in this pre-commit view.
             const previous = model.lastEvent;
             step = {
-              stepStart: { seq: timeOf(event.seq), time: timeOf(event.time) },
-              lastDurable: previous === null ? undefined : { seq: timeOf(previous.seq), time: timeOf(previous.time) },
+              stepStart: { seq: numberOf(event.seq), time: numberOf(event.time) },
+              lastDurable: previous === null ? undefined : { seq: numberOf(previous.seq), time: numberOf(previous.time) },
               modelVisible: model.lastModelVisible ?? undefined,
               readingInTurn: latestReading !== undefined && latestReading.seq > (turnStart ?? -1) ? latestReading : undefined,
               latestReading,
@@ -146,7 +146,7 @@ export const timeContextRules: RuleModule<typeof timeContextMessages> = {
         }
         if (isReading(event)) {
           check(located, model);
-          latestReading = { seq: timeOf(event.seq), time: timeOf(event.time) };
+          latestReading = { seq: numberOf(event.seq), time: numberOf(event.time) };
           return;
         }
         const zone = zoneClaim((event.data as { source?: unknown } | null)?.source);
