@@ -1,8 +1,11 @@
 /**
  * Benchmark: `check` over a fleet of 400 session logs (a ~/.dsh/sessions tree: sizes 40 KB–1.2 MB,
  * every other one production zstd), one worker thread against `--workers N` (default: the available
- * parallelism), interleaved so the shared machine's background load hits both alike. Each pair also
- * proves the reports are identical. Target: ≥ 1.8× one worker on 2 cores.
+ * parallelism), and against N independent one-worker processes each checking one `--shard i/N` (no
+ * pool code: what this machine gives independent processes, the pool's practical ceiling). The three
+ * run in rotating order within each rep, so the shared machine's background load hits all alike. Each
+ * rep also proves the reports identical (the shards after `merge-reports`). Target: ≥ 1.8× one worker
+ * on 2 cores.
  *
  *   npm run build && npx tsx bench/fleet/index.ts [--reps 5] [--logs 400] [--write]
  *
@@ -14,7 +17,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateLog, mulberry32 } from '../support/generate-log.js';
-import { compressMultiFrame, requireBuild, root, runCli, type CliRun } from '../support/cli-run.js';
+import { compressMultiFrame, requireBuild, root, runCli, runCliTogether, type CliRun } from '../support/cli-run.js';
 
 const { values } = parseArgs({ options: { reps: { type: 'string' }, logs: { type: 'string' }, workers: { type: 'string' }, write: { type: 'boolean' } } });
 const reps = Number(values.reps ?? 5);
@@ -48,23 +51,38 @@ requireBuild();
 const bytes = makeFleet();
 const run = (n: number, out: string): CliRun => runCli(['check', fleet, '--workers', String(n), '--reporter', 'json', '--output', out]);
 const load = loadavg()[0];
-const pairs: Array<{ one: CliRun; many: CliRun; ratio: number; identical: boolean }> = [];
 const out1 = join(base, 'fleet-w1.json');
 const outN = join(base, 'fleet-wN.json');
+const outMerged = join(base, 'fleet-shards.json');
+const shardOut = (i: number) => join(base, `fleet-shard-${i}-of-${workers}.json`);
+const shardArgs = Array.from({ length: workers }, (_, k) => ['check', fleet, '--workers', '1', '--shard', `${k + 1}/${workers}`, '--reporter', 'json', '--output', shardOut(k + 1)]);
+type Arm = 'one' | 'many' | 'shards';
+const arms: Record<Arm, () => Promise<CliRun>> = {
+  one: async () => run(1, out1),
+  many: async () => run(workers, outN),
+  shards: () => runCliTogether(shardArgs),
+};
+const ARMS: Arm[] = ['one', 'many', 'shards'];
+const pairs: Array<{ one: CliRun; many: CliRun; shards: CliRun; ratio: number; shardsRatio: number; identical: boolean }> = [];
 run(workers, outN); // warm the page cache
 for (let r = 0; r < reps; r++) {
-  // Alternate which goes first, so a load spike does not always favour the same side.
-  const first = r % 2 === 0;
-  const a = first ? run(1, out1) : run(workers, outN);
-  const b = first ? run(workers, outN) : run(1, out1);
-  const [one, many] = first ? [a, b] : [b, a];
-  const identical = readFileSync(out1, 'utf8') === readFileSync(outN, 'utf8');
-  pairs.push({ one, many, ratio: one.wallMs / many.wallMs, identical });
-  process.stderr.write(`rep ${r + 1}: 1 worker ${(one.wallMs / 1000).toFixed(2)} s, ${workers} workers ${(many.wallMs / 1000).toFixed(2)} s, ${(one.wallMs / many.wallMs).toFixed(2)}×${identical ? '' : ' REPORTS DIFFER'}\n`);
+  // Rotate which goes first, so a load spike does not always favour the same arm.
+  const got = {} as Record<Arm, CliRun>;
+  for (let k = 0; k < ARMS.length; k++) {
+    const arm = ARMS[(r + k) % ARMS.length];
+    got[arm] = await arms[arm]();
+  }
+  runCli(['merge-reports', ...shardArgs.map((_, k) => shardOut(k + 1)), '--reporter', 'json', '--output', outMerged]);
+  const whole = readFileSync(out1, 'utf8');
+  const identical = whole === readFileSync(outN, 'utf8') && whole === readFileSync(outMerged, 'utf8');
+  const { one, many, shards } = got;
+  pairs.push({ one, many, shards, ratio: one.wallMs / many.wallMs, shardsRatio: one.wallMs / shards.wallMs, identical });
+  process.stderr.write(`rep ${r + 1}: 1 worker ${(one.wallMs / 1000).toFixed(2)} s, ${workers} workers ${(many.wallMs / 1000).toFixed(2)} s (${(one.wallMs / many.wallMs).toFixed(2)}×), ${workers} shard processes ${(shards.wallMs / 1000).toFixed(2)} s (${(one.wallMs / shards.wallMs).toFixed(2)}×)${identical ? '' : ' REPORTS DIFFER'}\n`);
 }
 const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
 const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
 const ratios = pairs.map((p) => p.ratio);
+const shardRatios = pairs.map((p) => p.shardsRatio);
 const result = {
   date: new Date().toISOString(),
   machine: { cpus: cpus().length, availableParallelism: availableParallelism(), model: cpus()[0]?.model ?? '?', loadavg1AtStart: load, loadavg1AtEnd: loadavg()[0], node: process.version },
@@ -74,11 +92,14 @@ const result = {
   medianRatio: median(ratios),
   minRatio: sorted(ratios)[0],
   maxRatio: sorted(ratios)[ratios.length - 1],
+  medianShardsRatio: median(shardRatios),
+  medianPoolToShards: median(pairs.map((p) => p.shards.wallMs / p.many.wallMs)),
   allIdentical: pairs.every((p) => p.identical),
 };
 const f = (x: number, d = 2) => x.toFixed(d);
 const oneCores = median(pairs.map((p) => p.one.cpuMs / p.one.wallMs));
 const ceiling = Math.min(workers, result.machine.cpus) / oneCores;
+const cores = (r: CliRun) => f(r.cpuMs / r.wallMs);
 const md = [
   '# `check` on a fleet: one worker against the pool',
   '',
@@ -86,15 +107,19 @@ const md = [
   '',
   `Fleet: ${logs} generated logs, ${f(bytes / 1e6, 0)} MB decoded, sizes skewed 40 KB–1.2 MB, every other one production zstd (one frame per ~16 KiB append batch).`,
   '',
-  '| rep | `--workers 1` wall | `--workers ' + workers + '` wall | speed-up | CPU s (1 / ' + workers + ') | CPU used per wall second (1 / ' + workers + ') | reports identical |',
-  '|---:|---:|---:|---:|---:|---:|---|',
-  ...pairs.map((p, i) => `| ${i + 1} | ${f(p.one.wallMs / 1000)} s | ${f(p.many.wallMs / 1000)} s | ${f(p.ratio)}× | ${f(p.one.cpuMs / 1000, 1)} / ${f(p.many.cpuMs / 1000, 1)} | ${f(p.one.cpuMs / p.one.wallMs)} / ${f(p.many.cpuMs / p.many.wallMs)} | ${p.identical ? 'yes' : 'NO'} |`),
+  `Three arms per rep, in rotating order: \`--workers 1\`; \`--workers ${workers}\` (the pool); and ${workers} independent \`--workers 1 --shard i/${workers}\` processes started together (no pool code: what this machine gives independent processes).`,
   '',
-  `Speed-up (same-run pairs): median **${f(result.medianRatio)}×**, spread ${f(result.minRatio)}–${f(result.maxRatio)}×. Target ≥ 1.8× on 2 cores. Peak RSS: ${f(Math.max(...pairs.map((p) => p.one.maxRssMB)), 0)} MB with 1 worker, ${f(Math.max(...pairs.map((p) => p.many.maxRssMB)), 0)} MB with ${workers}.`,
+  `| rep | \`--workers 1\` | \`--workers ${workers}\` | ${workers} shard processes | pool speed-up | shards speed-up | CPU s (1 / pool / shards) | cores busy (1 / pool / shards) | reports identical |`,
+  '|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ...pairs.map((p, i) => `| ${i + 1} | ${f(p.one.wallMs / 1000)} s | ${f(p.many.wallMs / 1000)} s | ${f(p.shards.wallMs / 1000)} s | ${f(p.ratio)}× | ${f(p.shardsRatio)}× | ${f(p.one.cpuMs / 1000, 1)} / ${f(p.many.cpuMs / 1000, 1)} / ${f(p.shards.cpuMs / 1000, 1)} | ${cores(p.one)} / ${cores(p.many)} / ${cores(p.shards)} | ${p.identical ? 'yes' : 'NO'} |`),
   '',
-  'CPU used per wall second is how many cores the run actually got: when it stays near 1 for the pool, the machine (shared with other jobs) had no second core to give, and the wall-time ratio measures the load, not the pool.',
+  `Pool speed-up over one worker (same-rep): median **${f(result.medianRatio)}×**, spread ${f(result.minRatio)}–${f(result.maxRatio)}×. Target ≥ 1.8× on 2 cores.`,
+  `${workers} independent shard processes: median ${f(result.medianShardsRatio)}× over one worker; the pool's wall time is ${f(result.medianPoolToShards)}× theirs (above 1: the pool is faster than independent processes).`,
+  `Peak RSS: ${f(Math.max(...pairs.map((p) => p.one.maxRssMB)), 0)} MB with 1 worker, ${f(Math.max(...pairs.map((p) => p.many.maxRssMB)), 0)} MB with ${workers} (whole process).`,
   '',
-  `Ceiling: with one worker the run already keeps a median ${f(oneCores)} cores busy (the worker thread, libzstd decoding on libuv's thread pool, V8's background GC threads and the main thread overlap), so ${result.machine.cpus} cores allow at most ${f(ceiling)}× over one worker even with perfect scaling; the median speed-up is ${f((100 * result.medianRatio) / ceiling, 0)}% of that ceiling.`,
+  '"Cores busy" is CPU time per wall second: how many cores the run actually got. CPU seconds that grow with parallelism (same work) mean the threads slowed each other down (shared caches and memory bandwidth, or other tenants of the machine).',
+  '',
+  `Ceiling: with one worker the run already keeps a median ${f(oneCores)} cores busy (the worker thread, libzstd decoding on libuv's thread pool, V8's background GC threads and the main thread overlap), so ${result.machine.cpus} cores allow at most ${f(ceiling)}× over one worker even with perfect scaling; the median pool speed-up is ${f((100 * result.medianRatio) / ceiling, 0)}% of that ceiling.`,
   '',
 ];
 process.stdout.write(`${md.join('\n')}\n`);

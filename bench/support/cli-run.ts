@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -26,13 +26,48 @@ export interface CliRun {
   exit: number;
 }
 
-export function runCli(args: string[]): CliRun {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'ignore', 'pipe'] });
-  const last = r.stderr.trim().split('\n').pop() ?? '';
+const TIME_FORMAT = ['-f', '%e %M %U %S'];
+
+function parseTime(stderr: string, status: number | null): CliRun {
+  const last = stderr.trim().split('\n').pop() ?? '';
   const m = /^([\d.]+) (\d+) ([\d.]+) ([\d.]+)$/.exec(last);
-  if (!m) throw new Error(`could not read /usr/bin/time output: ${r.stderr.slice(-500)}`);
+  if (!m) throw new Error(`could not read /usr/bin/time output: ${stderr.slice(-500)}`);
   // time(1) prints "Command exited with non-zero status N" before its line; the status is ours.
-  return { wallMs: Number(m[1]) * 1000, cpuMs: (Number(m[3]) + Number(m[4])) * 1000, maxRssMB: Number(m[2]) / 1024, exit: r.status ?? -1 };
+  return { wallMs: Number(m[1]) * 1000, cpuMs: (Number(m[3]) + Number(m[4])) * 1000, maxRssMB: Number(m[2]) / 1024, exit: status ?? -1 };
+}
+
+export function runCli(args: string[]): CliRun {
+  const r = spawnSync('/usr/bin/time', [...TIME_FORMAT, process.execPath, cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'ignore', 'pipe'] });
+  return parseTime(r.stderr, r.status);
+}
+
+/**
+ * Several CLI processes started at once (e.g. one per `--shard`): wall time until the last one ends,
+ * measured here; CPU time summed; peak RSS of the largest. This is what independent processes get out
+ * of the machine, with no pool code involved, so it is the pool's practical ceiling.
+ */
+export async function runCliTogether(argsList: string[][]): Promise<CliRun & { runs: CliRun[] }> {
+  const started = performance.now();
+  const runs = await Promise.all(
+    argsList.map(
+      (args) =>
+        new Promise<CliRun>((resolve, reject) => {
+          const child = spawn('/usr/bin/time', [...TIME_FORMAT, process.execPath, cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+          let stderr = '';
+          child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+          child.on('error', reject);
+          child.on('close', (status) => {
+            try {
+              resolve(parseTime(stderr, status));
+            } catch (error) {
+              reject(error);
+            }
+          });
+        }),
+    ),
+  );
+  const wallMs = performance.now() - started;
+  return { wallMs, cpuMs: runs.reduce((a, r) => a + r.cpuMs, 0), maxRssMB: Math.max(...runs.map((r) => r.maxRssMB)), exit: Math.max(...runs.map((r) => r.exit)), runs };
 }
 
 /**

@@ -42,12 +42,15 @@ export function mergeCheckReports(reports: readonly CheckReport[], names: readon
     }
   });
   const sum = (key: keyof Omit<CheckReport['summary'], 'shard' | 'zstdDecoders'>) => reports.reduce((n, r) => n + r.summary[key], 0);
-  const decoders = [...new Set(reports.flatMap((r) => r.summary.zstdDecoders ?? []))];
+  const ordered = shardOrder(reports) ?? reports;
+  const { files, findings } = ordered === reports ? { files: reports.flatMap((r) => r.files), findings: reports.flatMap((r) => r.findings) } : interleave(ordered);
+  // In order of first use, as one run lists them.
+  const decoders = [...new Set(files.flatMap((f) => (f.zstdDecoder ? [f.zstdDecoder] : [])))];
   return {
     tool: reports[0].tool,
     spec: reports[0].spec,
-    files: reports.flatMap((r) => r.files),
-    findings: reports.flatMap((r) => r.findings),
+    files,
+    findings,
     summary: {
       files: sum('files'),
       events: sum('events'),
@@ -63,6 +66,41 @@ export function mergeCheckReports(reports: readonly CheckReport[], names: readon
       ...(decoders.length > 0 ? { zstdDecoders: decoders } : {}),
     },
   };
+}
+
+/**
+ * The reports sorted by shard index, when they are exactly the n shards of one `--shard i/n` split
+ * (in any argument order); otherwise null, and the reports are concatenated as given.
+ */
+function shardOrder(reports: readonly CheckReport[]): CheckReport[] | null {
+  const parsed = reports.map((r) => /^(\d+)\/(\d+)$/.exec(r.summary.shard ?? ''));
+  if (parsed.some((m) => m === null)) return null;
+  const count = Number(parsed[0]![2]);
+  if (count !== reports.length || parsed.some((m) => Number(m![2]) !== count)) return null;
+  const byIndex: CheckReport[] = new Array(count);
+  for (let k = 0; k < reports.length; k++) byIndex[Number(parsed[k]![1]) - 1] = reports[k];
+  if (byIndex.some((r) => r === undefined)) return null;
+  // Shard i holds files i-1, i-1+n, ... of the sorted list: sizes never differ by more than one, and
+  // never grow with the index.
+  const sizes = byIndex.map((r) => r.files.length);
+  if (sizes.some((n, i) => n > sizes[0] || n < sizes[0] - 1 || (i > 0 && n > sizes[i - 1]))) return null;
+  return byIndex;
+}
+
+/**
+ * The n shards back in the unsharded order: file k of the sorted list is file ⌊k/n⌋ of shard
+ * (k mod n) + 1. Findings follow their file; findings about no checked file (path problems, which only
+ * shard 1 reports) come first, as an unsharded run reports them before any file.
+ */
+function interleave(shards: readonly CheckReport[]): Pick<CheckReport, 'files' | 'findings'> {
+  const n = shards.length;
+  const total = shards.reduce((a, r) => a + r.files.length, 0);
+  const files: CheckReport['files'] = [];
+  for (let k = 0; k < total; k++) files.push(shards[k % n].files[Math.floor(k / n)]);
+  const perFile = new Map<string, CheckReport['findings']>(files.map((f) => [f.file, []]));
+  const before: CheckReport['findings'] = [];
+  for (const shard of shards) for (const finding of shard.findings) (perFile.get(finding.file) ?? before).push(finding);
+  return { files, findings: [...before, ...files.flatMap((f) => perFile.get(f.file)!)] };
 }
 
 export function mergeRunReports(reports: readonly RunReport[], names: readonly string[] = reports.map((_, i) => `report ${i + 1}`)): RunReport {
