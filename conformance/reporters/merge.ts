@@ -42,8 +42,8 @@ export function mergeCheckReports(reports: readonly CheckReport[], names: readon
     }
   });
   const sum = (key: keyof Omit<CheckReport['summary'], 'shard' | 'zstdDecoders'>) => reports.reduce((n, r) => n + r.summary[key], 0);
-  const ordered = shardOrder(reports) ?? reports;
-  const { files, findings } = ordered === reports ? { files: reports.flatMap((r) => r.files), findings: reports.flatMap((r) => r.findings) } : interleave(ordered);
+  const shards = shardOrder(reports);
+  const { files, findings } = shards ? interleave(shards) : { files: reports.flatMap((r) => r.files), findings: reports.flatMap((r) => r.findings) };
   // In order of first use, as one run lists them.
   const decoders = [...new Set(files.flatMap((f) => (f.zstdDecoder ? [f.zstdDecoder] : [])))];
   return {
